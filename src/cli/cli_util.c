@@ -1,0 +1,128 @@
+/* cli_util — see cli.h. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "build_info.h"
+
+void cli_banner(FILE *out)
+{
+    fprintf(out, "minclue %s (%s; %s; flags: %s; cpu:", MC_VERSION, MC_BUILD_TYPE, MC_COMPILER,
+            MC_FLAGS);
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("popcnt")) fputs(" popcnt", out);
+    if (__builtin_cpu_supports("bmi2")) fputs(" bmi2", out);
+    if (__builtin_cpu_supports("avx2")) fputs(" avx2", out);
+    if (__builtin_cpu_supports("avx512f")) fputs(" avx512f", out);
+    if (__builtin_cpu_supports("avx512bw")) fputs(" avx512bw", out);
+#else
+    fputs(" generic", out);
+#endif
+    fputs("; compiled for:", out);
+#ifdef __AVX512F__
+    fputs(" avx512f", out);
+#endif
+#ifdef __AVX2__
+    fputs(" avx2", out);
+#endif
+#ifdef __BMI2__
+    fputs(" bmi2", out);
+#endif
+#ifdef __POPCNT__
+    fputs(" popcnt", out);
+#endif
+    fputs(")\n", out);
+}
+
+void cli_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "minclue %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+bool cli_parse_u64(const char *s, uint64_t *out)
+{
+    if (!s || !*s || *s == '-' || *s == '+') return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end) return false;
+    *out = v;
+    return true;
+}
+
+bool cli_parse_range(const char *s, uint64_t *lo, uint64_t *hi)
+{
+    const char *dash = strchr(s, '-');
+    if (!dash) {
+        if (!cli_parse_u64(s, lo)) return false;
+        *hi = *lo;
+        return true;
+    }
+    char buf[64];
+    size_t n = (size_t)(dash - s);
+    if (n == 0 || n >= sizeof buf) return false;
+    memcpy(buf, s, n);
+    buf[n] = 0;
+    return cli_parse_u64(buf, lo) && cli_parse_u64(dash + 1, hi) && *lo <= *hi;
+}
+
+double cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void progress_init(progress *p, const char *what, uint64_t total)
+{
+    memset(p, 0, sizeof *p);
+    p->what = what;
+    p->total = total;
+    p->start = p->last = cli_now();
+    p->tty = isatty(STDERR_FILENO);
+    p->interval = p->tty ? 0.5 : 30.0;
+}
+
+static void print_line(progress *p, uint64_t done, const char *extra, bool final)
+{
+    double now = cli_now(), el = now - p->start;
+    double rate = el > 0 ? (double)done / el : 0;
+    char eta[64] = "";
+    if (p->total && rate > 0 && done < p->total) {
+        double left = (double)(p->total - done) / rate;
+        snprintf(eta, sizeof eta, ", ETA %.0fh%02.0fm%02.0fs", (double)(int)(left / 3600),
+                 (double)((int)left % 3600 / 60), (double)((int)left % 60));
+    }
+    char tot[48] = "";
+    if (p->total) snprintf(tot, sizeof tot, "/%llu", (unsigned long long)p->total);
+    fprintf(stderr, "%s%llu%s %s, %.1f/s, %.0fs elapsed%s%s%s%s", p->tty ? "\r" : "",
+            (unsigned long long)done, tot, p->what, rate, el, eta, extra ? ", " : "",
+            extra ? extra : "", p->tty && !final ? "\033[K" : "\n");
+    if (p->tty && final) fputs("", stderr);
+    fflush(stderr);
+    p->printed = true;
+}
+
+void progress_update(progress *p, uint64_t done, const char *extra)
+{
+    double now = cli_now();
+    if (now - p->last < p->interval) return;
+    p->last = now;
+    print_line(p, done, extra, false);
+}
+
+void progress_done(progress *p, uint64_t done, const char *extra)
+{
+    if (p->printed || cli_now() - p->start > 2.0) print_line(p, done, extra, true);
+}
