@@ -1,0 +1,31 @@
+/* canon — canonical (minlex) forms of solution grids.
+ *
+ * The minlex form of a grid is the lexicographically smallest cell string
+ * (digits 0..N-1, row-major) over every transform of the grid: position maps
+ * (transpose when boxes are square, bands, stacks, rows in bands, columns in
+ * stacks) followed by the relabelling that makes the result smallest (for a
+ * position map that relabelling is forced: number digits in order of first
+ * appearance). Two grids are essentially different iff their minlex forms
+ * differ.
+ *
+ * The automorphism count is the number of position maps (transpose
+ * included) that fix the grid up to relabelling; for 9x9 it divides
+ * 3,359,232 and is 1 for almost every grid (648 at most).
+ */
+#ifndef MC_CANON_H
+#define MC_CANON_H
+
+#include <stdint.h>
+
+#include "grid.h"
+#include "transform.h"
+
+/* 9x9 fast path: minlex form of the valid grid g (81 digits 0..8) into out
+ * (may alias g); returns the automorphism count. If to_canon is non-NULL it
+ * receives a transform with apply(to_canon, g) == out. */
+int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon);
+
+/* Any shape (slower; also correct on 9x9): same contract on a grid. */
+int canon_minlex(const grid *g, grid *out, transform *to_canon);
+
+#endif

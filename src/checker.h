@@ -1,0 +1,61 @@
+/* checker — one solution grid through the whole pipeline.
+ *
+ *   grid -> unavoidable sets -> hitting sets of size K -> solver -> puzzles
+ *
+ * For a grid G and a clue count K the checker reports every set of K cells
+ * of G whose puzzle is unique (K = 16: none is expected; K = 17: every
+ * known 17-clue puzzle of G). A set of fewer than K cells that is already
+ * unique is reported once as itself (all its supersets are puzzles too) and
+ * its supersets are not enumerated.
+ *
+ * A checker_ctx is created once per worker for one geometry (9x9: pattern
+ * UAs; 4x4, 6x6, 8x8: the reference finder) and reused for every grid; the
+ * per-grid path allocates nothing beyond geometric growth.
+ * Deterministic: the same grid and options give the same record counts and
+ * the same puzzles in the same order.
+ */
+#ifndef MC_CHECKER_H
+#define MC_CHECKER_H
+
+#include <stdint.h>
+
+#include "geometry.h"
+#include "mc_error.h"
+
+#define CHECKER_MAX_UA_SIZE 24
+
+typedef struct checker_options {
+    int clues;          /* K */
+    int ua_max_size;    /* UAs from the finder up to this size (default 12) */
+    int ua_limit;       /* at most this many initial UAs (smallest first; 0 = default) */
+    int max_degree;     /* degree-k pruning up to k (default 5; 1 = off) */
+    int learn;          /* learn UAs from second solutions (default 1) */
+} checker_options;
+
+void checker_options_default(checker_options *o, int clues);
+
+typedef struct checker_record {
+    uint64_t ua_initial_by_size[CHECKER_MAX_UA_SIZE + 1]; /* found before the search */
+    uint64_t ua_initial;        /* sum of the above */
+    uint64_t ua_learned;        /* added from second solutions */
+    uint64_t nodes;             /* hitting-set search nodes */
+    uint64_t candidates;        /* full hitting sets handed to the solver */
+    uint64_t solver_calls;
+    uint64_t puzzles;           /* unique puzzles reported */
+    double seconds_ua, seconds_search, seconds_total;
+} checker_record;
+
+/* Called once per puzzle found: cells CELL_EMPTY or the grid's digit. */
+typedef void (*checker_found_fn)(void *arg, const uint8_t *puzzle, int nclues);
+
+typedef struct checker_ctx checker_ctx;
+
+checker_ctx *checker_new(const geometry *geo, const checker_options *opt);
+void checker_free(checker_ctx *c);
+
+/* Runs the pipeline on the valid solution grid (geo->ncells digits).
+ * Fills rec; calls found (may be NULL) for each puzzle. */
+MC_MUST_USE mc_status checker_run(checker_ctx *c, const uint8_t *grid, checker_record *rec,
+                                  checker_found_fn found, void *arg);
+
+#endif
