@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "banner.h"
 #include "geometry.h"
 #include "grid.h"
 
@@ -27,8 +28,6 @@ int cmd_run(int argc, char **argv);
 int cmd_job(int argc, char **argv);
 int cmd_generate(int argc, char **argv);
 
-/* "minclue 0.1.0 (Release; GCC 12.2.0; -O3 ...; cpu: avx2 bmi2 ...)" */
-void cli_banner(FILE *out);
 
 /* Prints "minclue NAME: message" to stderr (printf format). */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -45,7 +45,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!strcmp(argv[1], "--version")) {
-        cli_banner(stdout);
+        mc_banner(stdout);
         return 0;
     }
     for (size_t i = 0; i < NCOMMANDS; i++)
