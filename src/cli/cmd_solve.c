@@ -22,8 +22,10 @@ static const char *help =
     "  --hex       digits 0-F (Hexadoku) instead of 1-9, A-G\n"
     "  --witness   append ':rXcY=a|b' for ambiguous puzzles: a cell and two\n"
     "              digits there, each of which completes to a solution\n"
-    "  --trace     explain each solution as a tree of inference calls\n"
-    "              (see README; prints to stdout after the result line)\n"
+    "  --trace     solve by inference and case splits (Schoenhage's INFER) and\n"
+    "              print the tree of calls as '#' lines before each result\n"
+    "              line (see README); the count is the same as without\n"
+    "              --trace, and so is the solution when it is unique\n"
     "\n"
     "Exit status: 0 when every line was read, 1 when some line was invalid.\n";
 
