@@ -218,7 +218,7 @@ static bool sweep(trace_ctx *ctx, uint16_t *q)
         if (popc(cand[x]) == 1) {
             int n = __builtin_ctz(cand[x]), b = ctx->cell_box[x];
             uint16_t bit = (uint16_t)(1u << ctx->cell_pos[x]);
-            if (q[b * N + n] != bit && !push(ctx, q, b, n, bit)) return false;
+            if (q[b * N + n] != bit && !push(ctx, q, b, n, (uint16_t)(q[b * N + n] & bit))) return false;
         }
     }
     if (ctx->qtail > ctx->qhead) return true;

@@ -6,7 +6,8 @@
  * Oracles: solver_count (an independent implementation), a plain validity
  * check of every solution, the 288 solutions of the empty 4x4 grid, and seed
  * 000's Problem 1 with its published solution. Random puzzles of every shape
- * are seeded; a failure prints the shape and the seed.
+ * are seeded; a failure prints the shape and the seed. MC_TEST_SCALE=k in
+ * the environment runs k times as many random rounds.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -101,13 +102,16 @@ static void test_random_against_solver(void **state)
 {
     (void)state;
     int seen[3] = {0, 0, 0};
+    /* MC_TEST_SCALE=k runs k times as many rounds (longer manual checks) */
+    const char *env = getenv("MC_TEST_SCALE");
+    int scale = env && atoi(env) > 0 ? atoi(env) : 1;
     for (int s = 0; s < NSHAPES; s++) {
         const geometry *geo = geometry_get(shapes[s][0], shapes[s][1]);
         trace_ctx *tr = trace_new(geo);
         solver_ctx *sv = solver_new(geo);
         gen_ctx *gen = gen_new(geo);
         assert_true(tr && sv && gen);
-        int rounds = geo->N <= 8 ? 40 : geo->N == 9 ? 25 : 4;
+        int rounds = (geo->N <= 8 ? 40 : geo->N == 9 ? 25 : 4) * scale;
         for (uint64_t seed = 1; seed <= (uint64_t)rounds; seed++) {
             prng rng;
             prng_seed(&rng, seed * 7919 + (uint64_t)s);
