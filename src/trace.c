@@ -29,6 +29,7 @@ struct trace_ctx {
     trace_node *nodes;
     int nnodes, cap, height;
     bool have_solution, oom;
+    bool seed_rules; /* seed 000's rule set and branching order exactly */
     uint8_t solution[MAX_CELLS];
 };
 
@@ -145,6 +146,9 @@ static bool process(trace_ctx *ctx, uint16_t *q, item it)
         if (q[b * N + n] != w) return true;
     }
     int band = b / R, stack = b % R;
+    bool in_one_row = false, in_one_col = false;
+    for (int lr = 0; lr < R; lr++) in_one_row |= (w & ~ctx->rowmask[lr]) == 0;
+    for (int lc = 0; lc < C; lc++) in_one_col |= (w & ~ctx->colmask[lc]) == 0;
     for (int lr = 0; lr < R; lr++) {
         uint16_t rm = ctx->rowmask[lr];
         if ((w & ~rm) == 0) { /* pointing: n in this row of the band lies in b */
@@ -153,7 +157,7 @@ static bool process(trace_ctx *ctx, uint16_t *q, item it)
                 if (t != b && (q[t * N + n] & rm))
                     if (!push(ctx, q, t, n, (uint16_t)(q[t * N + n] & ~rm))) return false;
             }
-        } else if ((w & rm) == 0) { /* claiming: b gives up row lr for n */
+        } else if ((w & rm) == 0 && !(ctx->seed_rules && in_one_row)) { /* claiming: b gives up row lr */
             int only = -1, places = 0;
             for (int i = 0; i < R; i++) {
                 int t = ctx->band_box[band][i];
@@ -174,7 +178,7 @@ static bool process(trace_ctx *ctx, uint16_t *q, item it)
                 if (t != b && (q[t * N + n] & cm))
                     if (!push(ctx, q, t, n, (uint16_t)(q[t * N + n] & ~cm))) return false;
             }
-        } else if ((w & cm) == 0) {
+        } else if ((w & cm) == 0 && !(ctx->seed_rules && in_one_col)) {
             int only = -1, places = 0;
             for (int k = 0; k < C; k++) {
                 int t = ctx->stack_box[stack][k];
@@ -261,6 +265,7 @@ static bool propagate(trace_ctx *ctx, uint16_t *q)
             if (!process(ctx, q, ctx->queue[ctx->qhead++])) return false;
         if (ctx->f == ctx->ncells) return true;
         ctx->qhead = ctx->qtail = 0;
+        if (ctx->seed_rules) return true;
         if (!sweep(ctx, q)) return false;
         if (ctx->qhead == ctx->qtail) return true;
     }
@@ -284,6 +289,42 @@ static int new_node(trace_ctx *ctx)
     node->assumed_box = node->branch_box = -1;
     return ctx->nnodes++;
 }
+
+/* Seed 000's branching: the smallest word >= 2 bits, scanning the seed's
+ * addresses dn = r' + 4 s' + 16 n downwards (digit N-1 first; within a
+ * digit the stacks s' from the right, within a stack the bands r' from the
+ * bottom), the first such word on ties. */
+static int seed_branch(const trace_ctx *ctx, const uint16_t *q)
+{
+    int N = ctx->N, R = ctx->R, C = ctx->C, best = -1, best_h = N + 1;
+    for (int n = N - 1; n >= 0; n--)
+        for (int stack = R - 1; stack >= 0; stack--)
+            for (int band = C - 1; band >= 0; band--) {
+                int i = (band * R + stack) * N + n, h = popc(q[i]);
+                if (h >= 2 && h < best_h) {
+                    best = i;
+                    best_h = h;
+                }
+            }
+    return best;
+}
+
+/* The seed's "highest bit": its positions are numbered lr + R * lc (column
+ * by column), so the highest is the last column's lowest cell in u. */
+static uint16_t seed_highest(const trace_ctx *ctx, uint16_t u)
+{
+    int best = -1, best_key = -1;
+    for (unsigned w = u; w; w &= w - 1) {
+        int p = __builtin_ctz(w), key = (p % ctx->C) * ctx->R + p / ctx->C;
+        if (key > best_key) {
+            best_key = key;
+            best = p;
+        }
+    }
+    return (uint16_t)(1u << best);
+}
+
+void trace_set_seed_rules(trace_ctx *ctx, bool on) { ctx->seed_rules = on; }
 
 /* One call of INFER on states[level] with the queue as prepared by the
  * caller and ctx->f set. Returns the solutions found, capped at limit. */
@@ -309,8 +350,8 @@ static int infer(trace_ctx *ctx, int level, int f0, int limit, int idx)
             ctx->have_solution = true;
         }
     } else if (ok) {
-        int best = -1, best_h = N + 1;
-        for (int i = 0; i < NN && best_h > 2; i++) {
+        int best = ctx->seed_rules ? seed_branch(ctx, q) : -1, best_h = N + 1;
+        for (int i = 0; i < NN && best_h > 2 && !ctx->seed_rules; i++) {
             int h = popc(q[i]);
             if (h >= 2 && h < best_h) {
                 best = i;
@@ -321,6 +362,7 @@ static int infer(trace_ctx *ctx, int level, int f0, int limit, int idx)
         int b = best / N, n = best % N;
         uint16_t u = q[best];
         uint16_t v = (uint16_t)(1u << (31 - __builtin_clz(u)));
+        if (ctx->seed_rules) v = seed_highest(ctx, u);
         ctx->nodes[idx].branch_box = b;
         ctx->nodes[idx].branch_digit = n;
         ctx->nodes[idx].branch_set = u;

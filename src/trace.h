@@ -47,6 +47,7 @@
 #ifndef MC_TRACE_H
 #define MC_TRACE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -75,6 +76,12 @@ typedef struct trace_ctx trace_ctx;
 /* A context for one geometry; NULL when out of memory. */
 trace_ctx *trace_new(const geometry *geo);
 void trace_free(trace_ctx *ctx);
+
+/* Seed mode (off by default): exactly seed 000's INFER — no cell sweep,
+ * claiming only for words not confined to one row (column), the seed's
+ * position numbering (column by column) and branching order (see trace.c).
+ * Used to compare with the seed's published protocol. */
+void trace_set_seed_rules(trace_ctx *ctx, bool on);
 
 /* Counts the solutions of puzzle (ncells cells, CELL_EMPTY or 0..N-1) up to
  * limit (>= 1) by INFER, recording the call tree. When solution is not NULL

@@ -118,6 +118,7 @@ static void test_random_against_solver(void **state)
             grid sol, puz;
             gen_grid(gen, seed % 2 ? GEN_BACKTRACK : GEN_TRANSFORM, &rng, &sol);
             gen_puzzle(gen, &rng, &sol, seed % 3 == 0, &puz);
+            trace_set_seed_rules(tr, seed % 4 == 1); /* the seed's rules must agree too */
             check_against_solver(tr, sv, geo, puz.cell, 2, seed, seen);
             grid p = puz;
             for (int k = 0, x; k < 2; k++) { /* fewer clues */
@@ -207,10 +208,69 @@ static void test_schoenhage_problem1(void **state)
     trace_free(tr);
 }
 
+/* Seed mode reproduces seed 000's published protocol of Problem 1 row by
+ * row: jh, e, f0 -> f, and the branching dn / oct. The seed writes dn and oct
+ * with the low digit first (dn = r' + 4 s' + 16 n in hex, oct = the 9-bit word
+ * q_n(r', s') with bit r + 3 s). The one difference: the seed's call jh = 2
+ * (a contradiction) stops at f = 61, ours at 62 — f at a contradiction
+ * depends on the order in which the queue met it. */
+static void test_seed_protocol(void **state)
+{
+    (void)state;
+    static const struct {
+        int jh, e, f0, f;
+        const char *dn, *oct;
+    } table[] = {
+        {1, 1, 24, 30, "99", "500"}, {3, 1, 31, 31, "89", "050"}, {5, 0, 32, 49, "E", "E"},
+        {4, 1, 32, 37, "59", "044"}, {7, 1, 38, 38, "49", "003"}, {9, 0, 39, 39, "29", "022"},
+        {11, 0, 40, 51, "E", "E"},   {10, 0, 40, 62, "E", "E"},   {8, 1, 39, 81, "E", "E"},
+        {6, 0, 38, 54, "E", "E"},    {2, 0, 31, 61, "E", "E"},
+    };
+    const char *puzzle = "......5.1....4..6.6253.......17.2......4.6.83..7.......83.....97...5.4.....9..1..";
+    const geometry *geo = NULL;
+    grid g;
+    size_t len;
+    mc_error err;
+    assert_int_equal(grid_parse(puzzle, strlen(puzzle), &geo, DIGITS_STD, &g, &len, &err), MC_OK);
+    trace_ctx *tr = trace_new(geo);
+    assert_non_null(tr);
+    trace_set_seed_rules(tr, true);
+    assert_int_equal(trace_solve(tr, g.cell, 2, NULL), 1);
+    check_tree(tr, geo, 0);
+    assert_int_equal(trace_node_count(tr), 11);
+    assert_int_equal(trace_height(tr), 5);
+    const trace_node *nd = trace_nodes(tr);
+    for (int k = 0; k < 11; k++) {
+        const trace_node *x = NULL;
+        for (int i = 0; i < 11; i++)
+            if (nd[i].jh == table[k].jh) x = &nd[i];
+        assert_non_null(x);
+        assert_int_equal(x->result, table[k].e);
+        assert_int_equal(x->f0, table[k].f0);
+        if (table[k].jh != 2) assert_int_equal(x->f, table[k].f);
+        if (table[k].dn[0] == 'E') {
+            assert_int_equal(x->branch_box, -1);
+            continue;
+        }
+        int dn = (table[k].dn[0] - '0') + 16 * (table[k].dn[1] - '0');
+        int oct = (table[k].oct[0] - '0') + 8 * (table[k].oct[1] - '0') + 64 * (table[k].oct[2] - '0');
+        int n = dn / 16, band = dn % 16 % 4, stack = dn % 16 / 4;
+        uint16_t set = 0;
+        for (int t = 0; t < 9; t++)
+            if (oct >> t & 1) set |= (uint16_t)(1u << ((t % 3) * 3 + t / 3));
+        assert_int_equal(x->branch_digit + 1, n);
+        assert_int_equal(x->branch_box, band * 3 + stack);
+        assert_int_equal(x->branch_set, set);
+    }
+    trace_set_seed_rules(tr, false);
+    trace_free(tr);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_schoenhage_problem1),
+        cmocka_unit_test(test_seed_protocol),
         cmocka_unit_test(test_clashing_clues),
         cmocka_unit_test(test_empty_shidoku),
         cmocka_unit_test(test_random_against_solver),
