@@ -21,6 +21,7 @@
 #include "gridfile.h"
 #include "prng.h"
 #include "solver.h"
+#include "solver9.h"
 
 /* ---- the reference: Moler's recursive backtracker ---- */
 
@@ -413,12 +414,107 @@ static void test_context_reuse(void **state)
     solver_free(NULL);
 }
 
+
+/* ---- the 9x9 fast path against the generic path ---- */
+
+static void compare_fast_generic(solver_ctx *ctx, solver9_ctx *s9, const uint8_t *puz, int limit,
+                                 const char *what, uint64_t seed)
+{
+    const geometry *g = geometry_9x9();
+    solver_result fast, gen;
+    int a = solver_count(ctx, puz, limit, &fast);
+    int b = solver_count_generic(ctx, puz, limit, &gen);
+    if (a != b || fast.count != a)
+        fail_msg("9x9 %s seed %llu limit %d: fast %d, generic %d", what, (unsigned long long)seed,
+                 limit, a, b);
+    if (a >= 1 && !is_solution_of(g, puz, fast.sol[0]))
+        fail_msg("9x9 %s seed %llu: fast solution wrong", what, (unsigned long long)seed);
+    if (a == 1 && limit >= 2 && memcmp(fast.sol[0], gen.sol[0], 81) != 0)
+        fail_msg("9x9 %s seed %llu: unique solutions differ", what, (unsigned long long)seed);
+    if (a >= 2) {
+        int c = fast.witness_cell;
+        if (!is_solution_of(g, puz, fast.sol[1]) || memcmp(fast.sol[0], fast.sol[1], 81) == 0 ||
+            c < 0 || fast.sol[0][c] == fast.sol[1][c] || fast.witness_digit[0] != fast.sol[0][c] ||
+            fast.witness_digit[1] != fast.sol[1][c])
+            fail_msg("9x9 %s seed %llu: second solution or witness wrong", what,
+                     (unsigned long long)seed);
+    }
+    /* the lean entry point agrees with the full one */
+    uint8_t second[81], first[81];
+    int k = solver9_count2(s9, puz, second);
+    if (k != (b < 2 ? b : 2) && !(limit < 2 && b == 1))
+        fail_msg("9x9 %s seed %llu: count2 %d, generic %d", what, (unsigned long long)seed, k, b);
+    if (k >= 1) {
+        solver9_first_solution(s9, first);
+        if (!is_solution_of(g, puz, first))
+            fail_msg("9x9 %s seed %llu: count2 first solution wrong", what, (unsigned long long)seed);
+    }
+    if (k == 2 && (!is_solution_of(g, puz, second) || memcmp(first, second, 81) == 0))
+        fail_msg("9x9 %s seed %llu: count2 second solution wrong", what, (unsigned long long)seed);
+}
+
+static void test_fast9_random(void **state)
+{
+    (void)state;
+    const geometry *g = geometry_9x9();
+    solver_ctx *ctx = solver_new(g);
+    solver9_ctx *s9 = solver9_new();
+    int seen[3] = {0, 0, 0};
+    for (uint64_t grid_seed = 0; grid_seed < 150; grid_seed++) {
+        prng rng;
+        prng_seed(&rng, 77000000u + grid_seed);
+        uint8_t sol[MAX_CELLS], puz[MAX_CELLS];
+        random_grid(g, &rng, sol);
+        for (int i = 0; i < 20; i++) {
+            uint64_t seed = (77000000u + grid_seed) * 100 + (uint64_t)i;
+            int clues = 17 + (int)prng_below(&rng, 40);
+            random_puzzle(g, &rng, sol, clues, puz);
+            int limit = i % 4 == 0 ? 1 + (int)prng_below(&rng, 40) : 2;
+            compare_fast_generic(ctx, s9, puz, limit, "puzzle", seed);
+            /* a wrong clue */
+            int c;
+            do c = (int)prng_below(&rng, 81);
+            while (puz[c] != CELL_EMPTY);
+            puz[c] = (uint8_t)((sol[c] + 1 + prng_below(&rng, 8)) % 9);
+            compare_fast_generic(ctx, s9, puz, 2, "wrong clue", seed);
+            seen[solver_count_generic(ctx, puz, 2, NULL)]++;
+        }
+    }
+    print_message("9x9 wrong-clue puzzles: %d with 0, %d with 1, %d with >= 2 solutions\n", seen[0],
+                  seen[1], seen[2]);
+    assert_true(seen[0] > 100);
+    /* the 17-clue list with one clue removed: all ambiguous */
+    gridfile *f;
+    mc_error err;
+    assert_int_equal(gridfile_open(MC_TEST_DATA "/seventeen.txt", g, DIGITS_STD, &f, &err), MC_OK);
+    grid gr;
+    int n = 0;
+    while (gridfile_next(f, &gr, NULL, &err) == MC_OK) {
+        if (n++ % 4) continue;
+        uint8_t puz[MAX_CELLS];
+        memcpy(puz, gr.cell, MAX_CELLS);
+        int c = n % 81;
+        while (puz[c] == CELL_EMPTY) c = (c + 1) % 81;
+        puz[c] = CELL_EMPTY;
+        compare_fast_generic(ctx, s9, puz, 2, "seventeen minus one", (uint64_t)n);
+        assert_int_equal(solver_count(ctx, puz, 2, NULL), 2);
+    }
+    gridfile_free(f);
+    /* counting far past 2: the empty grid and sparse puzzles */
+    uint8_t empty[MAX_CELLS];
+    memset(empty, CELL_EMPTY, sizeof empty);
+    compare_fast_generic(ctx, s9, empty, 5000, "empty", 0);
+    solver9_free(s9);
+    solver_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_seed000_problems), cmocka_unit_test(test_moler_examples),
         cmocka_unit_test(test_empty_4x4),        cmocka_unit_test(test_context_reuse),
         cmocka_unit_test(test_seventeen),        cmocka_unit_test(test_random_every_shape),
+        cmocka_unit_test(test_fast9_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
