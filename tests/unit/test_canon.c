@@ -372,6 +372,58 @@ static void shape_invariance(int R, int C, int rounds)
     }
 }
 
+/* All 6x6 grids (2x3 boxes) whose first row reads 0..5: 28,200,960 / 720 =
+ * 39,168 of them. They fall into the 49 classes of the published count, and
+ * class k holds 48 * 72 / automorphisms of them (its orbit under the
+ * 2,488,320-element group, divided by the 720 relabellings). */
+static uint8_t forms6[64][36];
+static int count6[64], autos6[64], nforms6;
+static long ngrids6;
+
+static void fill6(const geometry *geo, uint8_t *c, int pos)
+{
+    if (pos == 36) {
+        grid g, out;
+        grid_clear(&g, geo);
+        memcpy(g.cell, c, 36);
+        int a = canon_minlex(&g, &out, NULL);
+        int k;
+        for (k = 0; k < nforms6; k++)
+            if (memcmp(forms6[k], out.cell, 36) == 0) break;
+        if (k == nforms6) {
+            assert_true(nforms6 < 64);
+            memcpy(forms6[nforms6], out.cell, 36);
+            autos6[nforms6++] = a;
+        }
+        assert_int_equal(autos6[k], a);
+        count6[k]++;
+        ngrids6++;
+        return;
+    }
+    for (int d = 0; d < 6; d++) {
+        bool ok = true;
+        for (int k = 0; k < geo->npeers; k++) {
+            int q = geo->peer[pos][k];
+            if (q < pos && c[q] == d) ok = false;
+        }
+        if (!ok) continue;
+        c[pos] = (uint8_t)d;
+        fill6(geo, c, pos + 1);
+    }
+}
+
+static void test_6x6_all_classes(void **state)
+{
+    (void)state;
+    const geometry *geo = geometry_get(2, 3);
+    uint8_t c[36];
+    for (int j = 0; j < 6; j++) c[j] = (uint8_t)j;
+    fill6(geo, c, 6);
+    assert_int_equal(ngrids6, 28200960L / 720);
+    assert_int_equal(nforms6, 49);
+    for (int k = 0; k < nforms6; k++) assert_int_equal(count6[k] * autos6[k], 48 * 72);
+}
+
 static void test_6x6_and_8x8(void **state)
 {
     (void)state;
@@ -392,6 +444,7 @@ int main(void)
         cmocka_unit_test(test_symmetric_grids),
         cmocka_unit_test(test_4x4_classes),
         cmocka_unit_test(test_6x6_and_8x8),
+        cmocka_unit_test(test_6x6_all_classes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
