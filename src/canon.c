@@ -364,17 +364,39 @@ typedef struct gen_state {
     transform best_t;
 } gen_state;
 
-/* Candidate: grid X (one orientation), column permutation p, first row r.
- * Builds the forced completion row by row, comparing with the best so far. */
-static void gen_try(gen_state *st, const uint8_t *X, bool transposed, const uint8_t *p, int r)
+/* Relabelled rows of one candidate, computed on first use (most candidates
+ * lose at their second row). */
+typedef struct lazy_rows {
+    const uint8_t *Y; /* the grid with its columns permuted */
+    int N;
+    uint8_t lab[MAX_N];
+    uint32_t ready;
+    uint8_t v[MAX_N][MAX_N];
+} lazy_rows;
+
+static inline const uint8_t *lazy_row(lazy_rows *L, int i)
+{
+    if (!(L->ready >> i & 1)) {
+        const uint8_t *y = L->Y + i * L->N;
+        for (int j = 0; j < L->N; j++) L->v[i][j] = L->lab[y[j]];
+        L->ready |= UINT32_C(1) << i;
+    }
+    return L->v[i];
+}
+
+/* Candidate: Y = one orientation of the grid with columns permuted by p, r
+ * the row to come first. Builds the forced completion row by row, comparing
+ * with the best so far. */
+static void gen_try(gen_state *st, const uint8_t *Y, bool transposed, const uint8_t *p, int r)
 {
     int N = st->N, R = st->R;
     int nb = st->C; /* bands of R rows */
-    uint8_t lab[MAX_N];
-    for (int j = 0; j < N; j++) lab[X[r * N + p[j]]] = (uint8_t)j;
-    uint8_t rowv[MAX_N][MAX_N]; /* relabelled, permuted rows */
-    for (int i = 0; i < N; i++)
-        for (int j = 0; j < N; j++) rowv[i][j] = lab[X[i * N + p[j]]];
+    lazy_rows L;
+    L.Y = Y;
+    L.N = N;
+    L.ready = 0;
+    for (int j = 0; j < N; j++) L.lab[Y[r * N + j]] = (uint8_t)j;
+    const uint8_t *lab = L.lab;
     /* order: r, rest of its band ascending, then bands by smallest row */
     uint8_t order[MAX_N];
     int n = 0;
@@ -394,11 +416,11 @@ static void gen_try(gen_state *st, const uint8_t *X, bool transposed, const uint
                 for (int k = 0; k < n; k++)
                     if (order[k] == i) done = true;
                 if (done) continue;
-                if (pick < 0 || memcmp(rowv[i], rowv[pick], (size_t)N) < 0) pick = i;
+                if (pick < 0 || memcmp(lazy_row(&L, i), lazy_row(&L, pick), (size_t)N) < 0) pick = i;
             }
             if (pick < 0) break;
             if (cmp == 0) {
-                int c = memcmp(rowv[pick], st->best + n * N, (size_t)N);
+                int c = memcmp(lazy_row(&L, pick), st->best + n * N, (size_t)N);
                 if (c > 0) return;
                 cmp = c < 0 ? -1 : 0;
             }
@@ -410,10 +432,10 @@ static void gen_try(gen_state *st, const uint8_t *X, bool transposed, const uint
         for (int b = 0; b < nb; b++) {
             if (band_used[b]) continue;
             for (int i = b * R; i < b * R + R; i++)
-                if (pick < 0 || memcmp(rowv[i], rowv[pick], (size_t)N) < 0) pick = i;
+                if (pick < 0 || memcmp(lazy_row(&L, i), lazy_row(&L, pick), (size_t)N) < 0) pick = i;
         }
         if (cmp == 0) {
-            int c = memcmp(rowv[pick], st->best + n * N, (size_t)N);
+            int c = memcmp(lazy_row(&L, pick), st->best + n * N, (size_t)N);
             if (c > 0) return;
             cmp = c < 0 ? -1 : 0;
         }
@@ -427,7 +449,7 @@ static void gen_try(gen_state *st, const uint8_t *X, bool transposed, const uint
     }
     st->have_best = 1;
     st->autos = 1;
-    for (int i = 0; i < N; i++) memcpy(st->best + i * N, rowv[order[i]], (size_t)N);
+    for (int i = 0; i < N; i++) memcpy(st->best + i * N, lazy_row(&L, order[i]), (size_t)N);
     transform *t = &st->best_t;
     transform_identity(t, st->geo);
     t->transpose = transposed;
@@ -463,10 +485,12 @@ int canon_minlex(const grid *g, grid *out, transform *to_canon)
             for (int k = 0; k < geo->C; k++) inner[s][k] = (uint8_t)k;
         do {
             for (;;) {
-                uint8_t p[MAX_N];
+                uint8_t p[MAX_N], Y[MAX_CELLS];
                 for (int j = 0; j < N; j++)
                     p[j] = (uint8_t)(sp[j / geo->C] * geo->C + inner[j / geo->C][j % geo->C]);
-                for (int r = 0; r < N; r++) gen_try(&st, X[o], o != 0, p, r);
+                for (int i = 0; i < N; i++)
+                    for (int j = 0; j < N; j++) Y[i * N + j] = X[o][i * N + p[j]];
+                for (int r = 0; r < N; r++) gen_try(&st, Y, o != 0, p, r);
                 /* odometer over the inner permutations */
                 int s = 0;
                 while (s < ns && !next_perm(inner[s], geo->C)) s++;
