@@ -455,29 +455,27 @@ static void format_cells(const trace_ctx *ctx, int b, uint16_t set, char *out)
 void trace_print(const trace_ctx *ctx, FILE *out, const char *prefix, digit_style style)
 {
     int N = ctx->N;
-    char cells[MAX_N * 8 + 8], what[MAX_N * 8 + 64], branch[MAX_N * 8 + 64];
-    fprintf(out, "%s%5s %4s %3s %3s %4s %4s  %-28s %-34s %11s %11s\n", prefix, "call", "jh", "h", "e", "f0",
-            "f", "assumption (tree)", "branch: digit in box at cells", "total_us", "net_us");
+    char cells[MAX_N * 8 + 8];
+    fprintf(out, "%s%5s %4s %3s %2s %4s %2s %4s %11s %11s  %s\n", prefix, "call", "jh", "h", "e", "f0", "->", "f",
+            "total_us", "net_us", "tree: assumption: branching (digit in box at cells; E = none)");
     for (int i = 0; i < ctx->nnodes; i++) {
         const trace_node *nd = &ctx->nodes[i];
-        int indent = 2 * nd->depth;
+        fprintf(out, "%s%5d %4d %3d %2d %4d %2s %4d %11.1f %11.1f  %*s", prefix, nd->id, nd->jh, nd->depth,
+                nd->result, nd->f0, "->", nd->f, 1e6 * nd->t_total, 1e6 * nd->t_net, 2 * nd->depth, "");
         if (nd->assumed_box < 0) {
-            snprintf(what, sizeof what, "%*s(puzzle)", indent, "");
+            fputs("puzzle", out);
         } else {
             format_cells(ctx, nd->assumed_box, nd->assumed_set, cells);
-            snprintf(what, sizeof what, "%*s%c %s %s", indent, "",
-                     grid_digit_char(N, style, nd->assumed_digit),
-                     popc(nd->assumed_set) == 1 ? "at" : "in", cells);
+            fprintf(out, "%c %s %s", grid_digit_char(N, style, nd->assumed_digit),
+                    popc(nd->assumed_set) == 1 ? "at" : "in", cells);
         }
         if (nd->branch_box < 0) {
-            snprintf(branch, sizeof branch, "E");
+            fputs(": E\n", out);
         } else {
             format_cells(ctx, nd->branch_box, nd->branch_set, cells);
-            snprintf(branch, sizeof branch, "%c in box %d at %s", grid_digit_char(N, style, nd->branch_digit),
-                     nd->branch_box + 1, cells);
+            fprintf(out, ": %c in box %d at %s\n", grid_digit_char(N, style, nd->branch_digit),
+                    nd->branch_box + 1, cells);
         }
-        fprintf(out, "%s%5d %4d %3d %3d %4d %4d  %-28s %-34s %11.1f %11.1f\n", prefix, nd->id, nd->jh, nd->depth,
-                nd->result, nd->f0, nd->f, what, branch, 1e6 * nd->t_total, 1e6 * nd->t_net);
     }
     fprintf(out, "%scalls %d, height %d, solutions %d (capped at the limit), %.1f us\n", prefix, ctx->nnodes,
             ctx->height, ctx->nnodes ? ctx->nodes[0].result : 0, ctx->nnodes ? 1e6 * ctx->nodes[0].t_total : 0.0);

@@ -152,7 +152,7 @@ for box in 2x2 2x3 3x3 3x4 4x4; do
   grep -q '^# calls ' "$T/tr" || fail "trace $box summary"
 done
 grep -v '^#' "$MC_SOURCE_DIR/grids/sample-puzzles.txt" | head -1 | $M solve --trace >"$T/p1"
-grep -q '^#     1    1   0   1   24   30' "$T/p1" || fail "Problem 1 root line"
+grep -q '^#     1    1   0  1   24 ->   30 ' "$T/p1" || fail "Problem 1 root line"
 echo "......5.1....4..6.6253.......17.2......4.6.83..7.......83.....97...5.4.....9..1" |
   $M solve --trace >"$T/o" 2>"$T/e" && fail "trace accepted a short line"
 grep -q "<stdin>:1:" "$T/e" || fail "trace error names the line"
