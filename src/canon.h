@@ -25,7 +25,8 @@
  * receives a transform with apply(to_canon, g) == out. */
 int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon);
 
-/* Any shape (slower; also correct on 9x9): same contract on a grid. */
+/* Any shape (slower; also correct on 9x9): same contract on a grid. Exact
+ * for every shape, but 16x16 (4x4 boxes) takes far too long to be useful. */
 int canon_minlex(const grid *g, grid *out, transform *to_canon);
 
 #endif

@@ -9,6 +9,7 @@
  * grids (2 classes, and each class holds 3072 / automorphisms grids by the
  * orbit-stabilizer theorem). Failures print the seed.
  */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -72,6 +73,40 @@ static void to_grid(const uint8_t *cells, grid *g)
 }
 
 /* ---- tests ---- */
+
+/* The table is built on first use under pthread_once: two threads that
+ * start canonicalizing at once must agree with each other and with the
+ * generic path. Runs first, before anything else has built the table. */
+typedef struct thread_job {
+    uint64_t seed;
+    int bad;
+} thread_job;
+
+static void *thread_run(void *arg)
+{
+    thread_job *job = arg;
+    prng rng;
+    prng_seed(&rng, job->seed);
+    for (int k = 0; k < 20; k++) {
+        grid g, out;
+        random_grid_make(geometry_9x9(), &rng, &g);
+        uint8_t f[81];
+        int a = canon_minlex9(g.cell, f, NULL);
+        int b = canon_minlex(&g, &out, NULL);
+        if (a != b || memcmp(f, out.cell, 81) != 0) job->bad++;
+    }
+    return NULL;
+}
+
+static void test_threads_first_use(void **state)
+{
+    (void)state;
+    pthread_t th[2];
+    thread_job job[2] = {{11, 0}, {12, 0}};
+    for (int i = 0; i < 2; i++) assert_int_equal(pthread_create(&th[i], NULL, thread_run, &job[i]), 0);
+    for (int i = 0; i < 2; i++) assert_int_equal(pthread_join(th[i], NULL), 0);
+    assert_int_equal(job[0].bad + job[1].bad, 0);
+}
 
 static void test_known_fast(void **state)
 {
@@ -431,6 +466,7 @@ static void test_6x6_and_8x8(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_threads_first_use),
         cmocka_unit_test(test_known_fast),
         cmocka_unit_test(test_known_generic),
         cmocka_unit_test(test_brute_force_twin),
