@@ -66,7 +66,12 @@ static struct {
     uint8_t p[NCOLPERM][9], q[NCOLPERM][9];
     bentry entry[NBPRIME];
     int nentries;
-    int16_t slot[HASH_SIZE]; /* index into entry, -1 = empty */
+    /* open addressing on the key; a slot packs key << 28 | rank << 14 | index
+     * (rank = position of the entry's min among all distinct mins, so ranks
+     * compare like mins and a look-up touches one cache line) */
+    uint64_t slot[HASH_SIZE];
+    uint64_t mins[NBPRIME]; /* the distinct mins in increasing order */
+    int nmins;
     uint16_t plist[MAX_LIST_TOTAL];
     uint32_t nplist;
     uint32_t maxcnt;
@@ -108,9 +113,6 @@ static void t9_add(const uint8_t *b)
     }
     T9.nplist = e->off + e->cnt;
     if (e->cnt > T9.maxcnt) T9.maxcnt = e->cnt;
-    uint32_t h = hash9(e->key);
-    while (T9.slot[h] >= 0) h = (h + 1) & (HASH_SIZE - 1);
-    T9.slot[h] = (int16_t)T9.nentries;
     T9.nentries++;
 }
 
@@ -144,20 +146,51 @@ static void t9_init(void)
                         T9.q[k][p] = (uint8_t)j;
                     }
                 }
-    memset(T9.slot, 0xff, sizeof T9.slot);
     uint8_t b[9];
     t9_enumerate(b, 0, 0);
     assert(T9.nentries == NBPRIME);
+    /* ranks of the distinct mins (few hundred; 14 bits available) */
+    uint64_t *mins = T9.mins;
+    int nmins = 0;
+    for (int i = 0; i < NBPRIME; i++) {
+        uint64_t v = T9.entry[i].min;
+        int m = nmins;
+        for (int a = 0; a < nmins; a++)
+            if (mins[a] == v) m = a;
+        if (m == nmins) mins[nmins++] = v;
+    }
+    for (int i = 1; i < nmins; i++)
+        for (int m = i; m > 0 && mins[m] < mins[m - 1]; m--) {
+            uint64_t t = mins[m];
+            mins[m] = mins[m - 1];
+            mins[m - 1] = t;
+        }
+    T9.nmins = nmins;
+    assert(nmins < (1 << 14));
+    memset(T9.slot, 0xff, sizeof T9.slot);
+    for (int i = 0; i < NBPRIME; i++) {
+        const bentry *e = &T9.entry[i];
+        int lo = 0, hi = nmins - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) / 2;
+            if (mins[mid] < e->min) lo = mid + 1;
+            else hi = mid;
+        }
+        uint32_t h = hash9(e->key);
+        while (T9.slot[h] != UINT64_MAX) h = (h + 1) & (HASH_SIZE - 1);
+        T9.slot[h] = e->key << 28 | (uint64_t)lo << 14 | (uint64_t)i;
+    }
     assert(T9.maxcnt <= MAX_LIST);
 }
 
-static inline const bentry *t9_lookup(uint64_t key)
+/* The packed slot of key (which must be a possible B'). */
+static inline uint64_t t9_lookup(uint64_t key)
 {
     uint32_t h = hash9(key);
     for (;;) {
-        int i = T9.slot[h];
-        assert(i >= 0);
-        if (T9.entry[i].key == key) return &T9.entry[i];
+        uint64_t sl = T9.slot[h];
+        assert(sl != UINT64_MAX);
+        if (sl >> 28 == key) return sl;
         h = (h + 1) & (HASH_SIZE - 1);
     }
 }
@@ -191,7 +224,7 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
     /* row 2: 36 table look-ups */
     cand9 cand[36];
     int ncand = 0;
-    uint64_t best2 = UINT64_MAX;
+    uint32_t best_rank = UINT32_MAX;
     uint8_t lab[2][9][9]; /* lab[o][row][digit] = column of digit in that row */
     for (int o = 0; o < 2; o++) {
         const uint8_t *X = G[o];
@@ -205,10 +238,11 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
                 const uint8_t *B = X + rb * 9;
                 uint64_t key = 0;
                 for (int c = 0; c < 9; c++) key = key << 4 | la[B[c]];
-                const bentry *e = t9_lookup(key);
-                if (e->min > best2) continue;
-                if (e->min < best2) {
-                    best2 = e->min;
+                uint64_t sl = t9_lookup(key);
+                uint32_t rank = (uint32_t)(sl >> 14) & 0x3fff;
+                if (rank > best_rank) continue;
+                if (rank < best_rank) {
+                    best_rank = rank;
                     ncand = 0;
                 }
                 cand9 *cd = &cand[ncand++];
@@ -216,11 +250,12 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
                 cd->rowA = (uint8_t)r;
                 cd->rowB = (uint8_t)rb;
                 cd->rowC = (uint8_t)(base + (r % 3 + 3 - k) % 3);
-                cd->e = e;
+                cd->e = &T9.entry[sl & 0x3fff];
             }
         }
     }
 
+    uint64_t best2 = cand[0].e->min;
     /* row 3: conjugates of C' under the listed column permutations */
     surv9 surv[MAX_SURV];
     int nsurv = 0;
