@@ -183,14 +183,14 @@ static void t9_init(void)
     assert(T9.maxcnt <= MAX_LIST);
 }
 
-/* The packed slot of key (which must be a possible B'). */
+/* The packed slot of key, or UINT64_MAX when key is no possible B' (the
+ * grid was not valid). */
 static inline uint64_t t9_lookup(uint64_t key)
 {
     uint32_t h = hash9(key);
     for (;;) {
         uint64_t sl = T9.slot[h];
-        assert(sl != UINT64_MAX);
-        if (sl >> 28 == key) return sl;
+        if (sl >> 28 == key || sl == UINT64_MAX) return sl;
         h = (h + 1) & (HASH_SIZE - 1);
     }
 }
@@ -216,6 +216,9 @@ typedef struct surv9 {
 int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
 {
     pthread_once(&t9_once, t9_init);
+    uint8_t dmax = 0;
+    for (int i = 0; i < 81; i++) dmax = g[i] > dmax ? g[i] : dmax;
+    if (dmax > 8) return 0;
     uint8_t G[2][81];
     memcpy(G[0], g, 81);
     for (int r = 0; r < 9; r++)
@@ -226,6 +229,7 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
     int ncand = 0;
     uint32_t best_rank = UINT32_MAX;
     uint8_t lab[2][9][9]; /* lab[o][row][digit] = column of digit in that row */
+    memset(lab, 0, sizeof lab); /* defined values even for an invalid grid */
     for (int o = 0; o < 2; o++) {
         const uint8_t *X = G[o];
         for (int r = 0; r < 9; r++)
@@ -239,6 +243,7 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
                 uint64_t key = 0;
                 for (int c = 0; c < 9; c++) key = key << 4 | la[B[c]];
                 uint64_t sl = t9_lookup(key);
+                if (sl == UINT64_MAX) return 0; /* not a valid grid */
                 uint32_t rank = (uint32_t)(sl >> 14) & 0x3fff;
                 if (rank > best_rank) continue;
                 if (rank < best_rank) {
@@ -361,7 +366,6 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
         for (int j = 0; j < 9; j++) to_canon->col[j] = p[j];
         const uint8_t *la = lab[cd->o][cd->rowA];
         for (int d = 0; d < 9; d++) to_canon->digit[d] = q[la[d]];
-        assert(transform_is_valid(to_canon));
     }
     for (int j = 0; j < 9; j++) {
         out[j] = (uint8_t)j;

@@ -22,7 +22,8 @@
 
 /* 9x9 fast path: minlex form of the valid grid g (81 digits 0..8) into out
  * (may alias g); returns the automorphism count. If to_canon is non-NULL it
- * receives a transform with apply(to_canon, g) == out. */
+ * receives a transform with apply(to_canon, g) == out. An invalid g (checked
+ * by the caller) gives 0 or an unspecified form, never a crash or a hang. */
 int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon);
 
 /* Any shape (slower; also correct on 9x9): same contract on a grid. Exact

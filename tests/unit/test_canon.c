@@ -300,6 +300,33 @@ static void test_structured_grids(void **state)
     assert_true(with_autos >= 10);
 }
 
+/* Invalid input breaks the contract, but must not crash or hang: digits out
+ * of range give 0; clashes give 0 or some form. */
+static void test_invalid_input_is_safe(void **state)
+{
+    (void)state;
+    load_known();
+    uint8_t g[81], out[81];
+    memset(g, 0, 81);
+    int a = canon_minlex9(g, out, NULL);
+    assert_true(a >= 0);
+    memcpy(g, K[0].g, 81);
+    g[40] = 9;
+    assert_int_equal(canon_minlex9(g, out, NULL), 0);
+    g[40] = 255;
+    assert_int_equal(canon_minlex9(g, out, NULL), 0);
+    prng rng;
+    prng_seed(&rng, 99);
+    for (int k = 0; k < 2000; k++) {
+        memcpy(g, K[k % nK].g, 81);
+        int n = 1 + (int)prng_below(&rng, 4);
+        for (int i = 0; i < n; i++) g[prng_below(&rng, 81)] = (uint8_t)prng_below(&rng, 9);
+        transform t;
+        a = canon_minlex9(g, out, &t);
+        assert_true(a >= 0 && a <= 3359232);
+    }
+}
+
 /* All 288 grids of 4x4 (2x2 boxes). */
 static int all4[288][16];
 static int n4;
@@ -474,6 +501,7 @@ int main(void)
         cmocka_unit_test(test_fast_equals_generic),
         cmocka_unit_test(test_symmetric_grids),
         cmocka_unit_test(test_structured_grids),
+        cmocka_unit_test(test_invalid_input_is_safe),
         cmocka_unit_test(test_4x4_classes),
         cmocka_unit_test(test_6x6_and_8x8),
         cmocka_unit_test(test_6x6_all_classes),
