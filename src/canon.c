@@ -499,6 +499,11 @@ static void gen_try(gen_state *st, const uint8_t *Y, bool transposed, const uint
 int canon_minlex(const grid *g, grid *out, transform *to_canon)
 {
     const geometry *geo = g->geo;
+    if (!grid_is_valid_solution(g)) {
+        *out = *g;
+        if (to_canon) transform_identity(to_canon, geo);
+        return 0;
+    }
     gen_state st;
     memset(&st, 0, sizeof st);
     st.geo = geo;

@@ -27,7 +27,8 @@
 int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon);
 
 /* Any shape (slower; also correct on 9x9): same contract on a grid. Exact
- * for every shape, but 16x16 (4x4 boxes) takes far too long to be useful. */
+ * for every shape, but 16x16 (4x4 boxes) takes far too long to be useful.
+ * An invalid grid gives 0, out = g and the identity. */
 int canon_minlex(const grid *g, grid *out, transform *to_canon);
 
 #endif

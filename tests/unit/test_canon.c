@@ -325,6 +325,11 @@ static void test_invalid_input_is_safe(void **state)
         a = canon_minlex9(g, out, &t);
         assert_true(a >= 0 && a <= 3359232);
     }
+    grid bad, o;
+    to_grid(K[0].g, &bad);
+    bad.cell[0] = bad.cell[1];
+    assert_int_equal(canon_minlex(&bad, &o, NULL), 0);
+    assert_memory_equal(o.cell, bad.cell, 81);
 }
 
 /* All 288 grids of 4x4 (2x2 boxes). */
