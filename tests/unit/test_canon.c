@@ -486,13 +486,15 @@ static void test_6x6_all_classes(void **state)
     for (int k = 0; k < nforms6; k++) assert_int_equal(count6[k] * autos6[k], 48 * 72);
 }
 
-static void test_6x6_and_8x8(void **state)
+static void test_other_shapes(void **state)
 {
     (void)state;
     shape_invariance(2, 3, 60);
     shape_invariance(3, 2, 60);
     shape_invariance(2, 4, 10);
     shape_invariance(4, 2, 10);
+    shape_invariance(3, 4, 2);
+    shape_invariance(4, 3, 2);
 }
 
 int main(void)
@@ -508,7 +510,7 @@ int main(void)
         cmocka_unit_test(test_structured_grids),
         cmocka_unit_test(test_invalid_input_is_safe),
         cmocka_unit_test(test_4x4_classes),
-        cmocka_unit_test(test_6x6_and_8x8),
+        cmocka_unit_test(test_other_shapes),
         cmocka_unit_test(test_6x6_all_classes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
