@@ -213,12 +213,27 @@ typedef struct surv9 {
  * 648-automorphism grid reaches the bound. */
 #define MAX_SURV (36 * MAX_LIST)
 
-int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
+/* The fast path. Without target: the form into out (and to_canon), the
+ * automorphism count returned. With target (= g, for canon_is_minlex9): the
+ * search starts from g as the best so far and returns -1 as soon as some
+ * candidate is smaller; otherwise the automorphism count (out and to_canon
+ * unused). 0 for an invalid grid. */
+static int canon9(const uint8_t *g, const uint8_t *target, uint8_t *out, transform *to_canon)
 {
     pthread_once(&t9_once, t9_init);
     uint8_t dmax = 0;
     for (int i = 0; i < 81; i++) dmax = g[i] > dmax ? g[i] : dmax;
     if (dmax > 8) return 0;
+    uint32_t best_rank = UINT32_MAX;
+    if (target) {
+        for (int j = 0; j < 9; j++)
+            if (target[j] != j) return -1;
+        uint64_t row2 = pack9(target + 9);
+        uint64_t sl = t9_lookup(row2);
+        if (sl == UINT64_MAX) return 0;
+        if (T9.entry[sl & 0x3fff].min != row2) return -1;
+        best_rank = (uint32_t)(sl >> 14) & 0x3fff;
+    }
     uint8_t G[2][81];
     memcpy(G[0], g, 81);
     for (int r = 0; r < 9; r++)
@@ -227,7 +242,6 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
     /* row 2: 36 table look-ups */
     cand9 cand[36];
     int ncand = 0;
-    uint32_t best_rank = UINT32_MAX;
     uint8_t lab[2][9][9]; /* lab[o][row][digit] = column of digit in that row */
     memset(lab, 0, sizeof lab); /* defined values even for an invalid grid */
     for (int o = 0; o < 2; o++) {
@@ -247,6 +261,7 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
                 uint32_t rank = (uint32_t)(sl >> 14) & 0x3fff;
                 if (rank > best_rank) continue;
                 if (rank < best_rank) {
+                    if (target) return -1;
                     best_rank = rank;
                     ncand = 0;
                 }
@@ -264,7 +279,7 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
     /* row 3: conjugates of C' under the listed column permutations */
     surv9 surv[MAX_SURV];
     int nsurv = 0;
-    uint64_t best3 = UINT64_MAX;
+    uint64_t best3 = target ? pack9(target + 18) : UINT64_MAX;
     for (int i = 0; i < ncand; i++) {
         const cand9 *cd = &cand[i];
         const uint8_t *la = lab[cd->o][cd->rowA];
@@ -278,6 +293,7 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
             for (int j = 0; j < 9; j++) v = v << 4 | q[cp[p[j]]];
             if (v > best3) continue;
             if (v < best3) {
+                if (target) return -1;
                 best3 = v;
                 nsurv = 0;
             }
@@ -294,6 +310,10 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
     uint8_t best[54], cur[54];
     uint8_t best_rows[6] = {0};
     int best_surv = -1, autos = 0;
+    if (target) {
+        memcpy(best, target + 27, sizeof best);
+        best_surv = nsurv; /* stands for g itself */
+    }
     for (int s = 0; s < nsurv; s++) {
         const cand9 *cd = &cand[surv[s].cand];
         const uint8_t *p = T9.p[surv[s].perm], *q = T9.q[surv[s].perm];
@@ -344,6 +364,7 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
             }
         }
         if (cmp < 0) {
+            if (target) return -1;
             memcpy(best, cur, sizeof best);
             memcpy(best_rows, rows, sizeof rows);
             best_surv = s;
@@ -353,6 +374,7 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
         }
     }
     assert(best_surv >= 0);
+    if (target) return autos;
 
     const cand9 *cd = &cand[surv[best_surv].cand];
     const uint8_t *p = T9.p[surv[best_surv].perm], *q = T9.q[surv[best_surv].perm];
@@ -374,6 +396,19 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
     }
     memcpy(out + 27, best, sizeof best);
     return autos;
+}
+
+int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
+{
+    return canon9(g, NULL, out, to_canon);
+}
+
+bool canon_is_minlex9(const uint8_t *g, int *autos)
+{
+    int a = canon9(g, g, NULL, NULL);
+    if (a <= 0) return false;
+    if (autos) *autos = a;
+    return true;
 }
 
 /* ---------------------------------------------------------------------- */

@@ -300,6 +300,67 @@ static void test_structured_grids(void **state)
     assert_true(with_autos >= 10);
 }
 
+/* canon_is_minlex9 against the form from canon_minlex9: on grids, on their
+ * forms, and on forms with small changes (rows swapped inside a band, or
+ * columns inside a stack with the labels restored), which are close to
+ * minlex and so reach the late comparisons. */
+static void check_is_minlex(const uint8_t *g, uint64_t seed)
+{
+    uint8_t f[81];
+    int a = canon_minlex9(g, f, NULL);
+    int b = -7;
+    bool is = canon_is_minlex9(g, &b);
+    bool want = memcmp(f, g, 81) == 0;
+    if (is != want) fail_seed(seed, "is_minlex agrees with the form");
+    if (is && b != a) fail_seed(seed, "is_minlex automorphism count");
+    if (!is && b != -7) fail_seed(seed, "is_minlex leaves autos alone when false");
+}
+
+static void test_is_minlex(void **state)
+{
+    (void)state;
+    load_known();
+    int yes = 0, no = 0;
+    for (uint64_t seed = 1; seed <= 400; seed++) {
+        prng rng;
+        prng_seed(&rng, seed * 4099);
+        grid g;
+        if (seed <= (uint64_t)nK) to_grid(K[seed - 1].g, &g);
+        else if (seed % 2) structured_grid(&rng, &g);
+        else random_grid_make(geometry_9x9(), &rng, &g);
+        check_is_minlex(g.cell, seed * 4099);
+        uint8_t f[81], h[81];
+        canon_minlex9(g.cell, f, NULL);
+        check_is_minlex(f, seed * 4099);
+        for (int k = 0; k < 4; k++) {
+            memcpy(h, f, 81);
+            int band = 1 + (int)prng_below(&rng, 2);
+            if (k % 2 == 0) {
+                /* swap two rows of band 2 or 3 */
+                int r1 = band * 3 + (int)prng_below(&rng, 3), r2 = band * 3 + (int)prng_below(&rng, 3);
+                for (int j = 0; j < 9; j++) {
+                    h[r1 * 9 + j] = f[r2 * 9 + j];
+                    h[r2 * 9 + j] = f[r1 * 9 + j];
+                }
+            } else {
+                /* swap two columns of stack 2 or 3, relabel so row 1 reads 0..8 */
+                int c1 = band * 3 + (int)prng_below(&rng, 3), c2 = band * 3 + (int)prng_below(&rng, 3);
+                uint8_t lab[9];
+                for (int r = 0; r < 9; r++) {
+                    h[r * 9 + c1] = f[r * 9 + c2];
+                    h[r * 9 + c2] = f[r * 9 + c1];
+                }
+                for (int j = 0; j < 9; j++) lab[h[j]] = (uint8_t)j;
+                for (int i = 0; i < 81; i++) h[i] = lab[h[i]];
+            }
+            check_is_minlex(h, seed * 4099 + (uint64_t)k);
+            if (memcmp(h, f, 81) == 0 || canon_is_minlex9(h, NULL)) yes++;
+            else no++;
+        }
+    }
+    assert_true(yes > 0 && no > 0);
+}
+
 /* Invalid input breaks the contract, but must not crash or hang: digits out
  * of range give 0; clashes give 0 or some form. */
 static void test_invalid_input_is_safe(void **state)
@@ -508,6 +569,7 @@ int main(void)
         cmocka_unit_test(test_fast_equals_generic),
         cmocka_unit_test(test_symmetric_grids),
         cmocka_unit_test(test_structured_grids),
+        cmocka_unit_test(test_is_minlex),
         cmocka_unit_test(test_invalid_input_is_safe),
         cmocka_unit_test(test_4x4_classes),
         cmocka_unit_test(test_other_shapes),

@@ -127,6 +127,9 @@ static void test_generic_many(void **state)
         uint8_t img[81];
         transform_apply_cells(&t, g.cell, img);
         if (memcmp(img, f, 81) != 0) fail_seed(seed * 7777, "to_canon");
+        int c = 0;
+        if (!canon_is_minlex9(f, &c) || c != a) fail_seed(seed * 7777, "is_minlex on the form");
+        if (canon_is_minlex9(g.cell, NULL) != (memcmp(f, g.cell, 81) == 0)) fail_seed(seed * 7777, "is_minlex on the grid");
     }
 }
 
