@@ -27,22 +27,31 @@
  * Rows are packed into 36-bit integers (4 bits a cell, first cell most
  * significant), so integer order is lexicographic order.
  *
- * Generic path (canon_minlex)
- * ---------------------------
- * For each orientation, each stack-respecting column permutation and each row
- * to become the first row, the relabelling is forced (the first row reads
- * 0..N-1) and, as above, the order of the remaining rows is forced. That is
- * 2 * R! * C!^R * N candidates; the order of the rows follows from their
- * first cells (two rows differ in every column), and most candidates lose
- * within the first band. About 10 us a grid for 6x6, 0.13 ms for 8x8, 0.4 ms
- * for 9x9, 10-20 ms for 12x12; 16x16 (4x4 boxes, 16 million column orders
- * per orientation) is far too slow to be useful.
+ * canon_is_minlex9 runs the same search with the grid itself as the best so
+ * far and stops at the first candidate that is smaller.
+ *
+ * Generic paths (canon_minlex, canon_minlex_exhaustive)
+ * -----------------------------------------------------
+ * Exhaustive: for each orientation, each stack-respecting column order and
+ * each row to become the first row, the relabelling is forced (the first row
+ * reads 0..N-1) and so is the order of the remaining rows: two rows differ
+ * in every column, so r's band comes first, every band lists its rows by
+ * first cell, and bands follow in the order of their smallest first cell.
+ * 2 * R! * C!^R * N candidates, most lost within the first band: about
+ * 10 us a grid for 6x6, 0.13 ms for 8x8, 0.4 ms for 9x9, 15-30 ms for 12x12;
+ * 16x16 (16 million column orders per orientation) is far too slow.
+ *
+ * Table (canon_minlex on shapes up to 9x9): the 9x9 table idea per shape,
+ * built on first use: for every possible B' the smallest conjugate and the
+ * column orders reaching it. Only (A, B, listed column order) candidates are
+ * finished, as in the exhaustive loop. A few microseconds a grid up to 9x9.
  */
 #include "canon.h"
 
 #include <assert.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------------- */
@@ -531,7 +540,222 @@ static void gen_try(gen_state *st, const uint8_t *Y, bool transposed, const uint
     }
 }
 
-int canon_minlex(const grid *g, grid *out, transform *to_canon)
+/* ---------------------------------------------------------------------- */
+/* Generic path with a table (shapes up to 9x9)                            */
+
+/* The 9x9 idea for any shape small enough: a table, built once per shape,
+ * maps every possible B' (row B relabelled by row A of the same band) to its
+ * smallest conjugate under the column orders and the list of column orders
+ * reaching it. A position map that yields the minlex form puts some A first
+ * and the smallest band row under its column order second, so its column
+ * order is listed for that (A, B); gen_try finishes each listed candidate.
+ * Far fewer candidates than the exhaustive loop. */
+
+#define GT_MAX_WORK UINT64_C(40000000) /* cap on B' count x column orders */
+
+typedef struct gtable {
+    int N, ncp, nent;
+    uint32_t hmask;
+    uint8_t (*p)[MAX_N], (*q)[MAX_N];
+    uint64_t *key, *min;
+    uint32_t *off, *cnt;
+    uint16_t *plist;
+    uint32_t nplist, cap_plist;
+    int32_t *slot; /* entry index + 1, 0 = empty */
+} gtable;
+
+static pthread_mutex_t gt_lock = PTHREAD_MUTEX_INITIALIZER;
+static gtable *gt_cache[MAX_N + 1][MAX_N + 1];
+static bool gt_tried[MAX_N + 1][MAX_N + 1];
+
+static void gt_free(gtable *T)
+{
+    if (!T) return;
+    free(T->p);
+    free(T->q);
+    free(T->key);
+    free(T->min);
+    free(T->off);
+    free(T->cnt);
+    free(T->plist);
+    free(T->slot);
+    free(T);
+}
+
+/* Counts (out == NULL) or lists the permutations b with b[c] outside the
+ * stack of c. */
+static void gt_bprimes(const geometry *geo, uint8_t *b, int c, uint32_t used, uint64_t *n, uint64_t *out)
+{
+    int N = geo->N, C = geo->C;
+    if (c == N) {
+        if (out) {
+            uint64_t key = 0;
+            for (int j = 0; j < N; j++) key = key << 4 | b[j];
+            out[*n] = key;
+        }
+        (*n)++;
+        return;
+    }
+    for (int v = 0; v < N; v++) {
+        if ((used >> v & 1) || v / C == c / C) continue;
+        b[c] = (uint8_t)v;
+        gt_bprimes(geo, b, c + 1, used | UINT32_C(1) << v, n, out);
+    }
+}
+
+static inline uint32_t gt_hash(uint64_t key, uint32_t mask)
+{
+    return (uint32_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & mask;
+}
+
+static gtable *gt_build(const geometry *geo)
+{
+    int N = geo->N, C = geo->C, ns = geo->nstacks;
+    if (N > 9) return NULL;
+    uint64_t ncp = 1;
+    for (int k = 2; k <= ns; k++) ncp *= (uint64_t)k;
+    uint64_t fc = 1;
+    for (int k = 2; k <= C; k++) fc *= (uint64_t)k;
+    for (int s = 0; s < ns; s++) ncp *= fc;
+    uint8_t b[MAX_N];
+    uint64_t nb = 0;
+    gt_bprimes(geo, b, 0, 0, &nb, NULL);
+    if (ncp > 65535 || nb * ncp > GT_MAX_WORK) return NULL;
+    gtable *T = calloc(1, sizeof *T);
+    if (!T) return NULL;
+    T->N = N;
+    T->ncp = (int)ncp;
+    T->nent = (int)nb;
+    uint32_t hsize = 1;
+    while (hsize < 2 * nb) hsize <<= 1;
+    T->hmask = hsize - 1;
+    T->p = malloc(ncp * sizeof *T->p);
+    T->q = malloc(ncp * sizeof *T->q);
+    T->key = malloc(nb * sizeof *T->key);
+    T->min = malloc(nb * sizeof *T->min);
+    T->off = malloc(nb * sizeof *T->off);
+    T->cnt = malloc(nb * sizeof *T->cnt);
+    T->slot = calloc(hsize, sizeof *T->slot);
+    T->cap_plist = (uint32_t)nb * 4;
+    T->plist = malloc(T->cap_plist * sizeof *T->plist);
+    if (!T->p || !T->q || !T->key || !T->min || !T->off || !T->cnt || !T->slot || !T->plist) {
+        gt_free(T);
+        return NULL;
+    }
+    /* column orders: stack order (outer) and the order inside each stack */
+    uint8_t sp[MAX_N], inner[MAX_N][MAX_N];
+    for (int s = 0; s < ns; s++) {
+        sp[s] = (uint8_t)s;
+        for (int k = 0; k < C; k++) inner[s][k] = (uint8_t)k;
+    }
+    int k = 0;
+    do {
+        for (;;) {
+            for (int j = 0; j < N; j++) {
+                int pj = sp[j / C] * C + inner[j / C][j % C];
+                T->p[k][j] = (uint8_t)pj;
+                T->q[k][pj] = (uint8_t)j;
+            }
+            k++;
+            int s = 0;
+            while (s < ns && !next_perm(inner[s], C)) s++;
+            if (s == ns) break;
+        }
+    } while (next_perm(sp, ns));
+    assert(k == T->ncp);
+    uint64_t n = 0;
+    gt_bprimes(geo, b, 0, 0, &n, T->key);
+    for (int e = 0; e < T->nent; e++) {
+        uint8_t bp[MAX_N];
+        for (int j = 0; j < N; j++) bp[j] = (uint8_t)(T->key[e] >> (4 * (N - 1 - j)) & 15);
+        uint64_t best = UINT64_MAX;
+        T->off[e] = T->nplist;
+        T->cnt[e] = 0;
+        for (int m = 0; m < T->ncp; m++) {
+            const uint8_t *p = T->p[m], *q = T->q[m];
+            uint64_t full = 0;
+            for (int j = 0; j < N; j++) full = full << 4 | q[bp[p[j]]];
+            if (full > best) continue;
+            if (full < best) {
+                best = full;
+                T->cnt[e] = 0;
+                T->nplist = T->off[e];
+            }
+            if (T->nplist == T->cap_plist) {
+                uint32_t cap = T->cap_plist * 2;
+                uint16_t *np = realloc(T->plist, cap * sizeof *np);
+                if (!np) {
+                    gt_free(T);
+                    return NULL;
+                }
+                T->plist = np;
+                T->cap_plist = cap;
+            }
+            T->plist[T->nplist++] = (uint16_t)m;
+            T->cnt[e]++;
+        }
+        T->min[e] = best;
+        uint32_t h = gt_hash(T->key[e], T->hmask);
+        while (T->slot[h]) h = (h + 1) & T->hmask;
+        T->slot[h] = e + 1;
+    }
+    return T;
+}
+
+/* The table for the shape, built on first use; NULL when the shape is too
+ * big for one (or memory ran out): the exhaustive loop is used then. */
+static const gtable *gt_get(const geometry *geo)
+{
+    pthread_mutex_lock(&gt_lock);
+    if (!gt_tried[geo->R][geo->C]) {
+        gt_cache[geo->R][geo->C] = gt_build(geo);
+        gt_tried[geo->R][geo->C] = true;
+    }
+    const gtable *T = gt_cache[geo->R][geo->C];
+    pthread_mutex_unlock(&gt_lock);
+    return T;
+}
+
+static int gt_lookup(const gtable *T, uint64_t key)
+{
+    uint32_t h = gt_hash(key, T->hmask);
+    for (;;) {
+        int32_t e = T->slot[h];
+        if (e == 0) return -1;
+        if (T->key[e - 1] == key) return e - 1;
+        h = (h + 1) & T->hmask;
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+
+static void gen_init(gen_state *st, const grid *g, uint8_t X[2][MAX_CELLS])
+{
+    const geometry *geo = g->geo;
+    memset(st, 0, sizeof *st);
+    st->geo = geo;
+    st->N = geo->N;
+    st->R = geo->R;
+    st->C = geo->C;
+    for (int i = 0; i < geo->N; i++) st->band_of[i] = (uint8_t)(i / geo->R);
+    int N = geo->N;
+    memcpy(X[0], g->cell, (size_t)geo->ncells);
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++) X[1][c * N + r] = g->cell[r * N + c];
+}
+
+static int gen_finish(const gen_state *st, grid *out, transform *to_canon)
+{
+    const geometry *geo = st->geo;
+    assert(st->have_best);
+    if (to_canon) *to_canon = st->best_t;
+    out->geo = geo;
+    memcpy(out->cell, st->best, (size_t)geo->ncells);
+    memset(out->cell + geo->ncells, CELL_EMPTY, sizeof out->cell - (size_t)geo->ncells);
+    return st->autos;
+}
+
+int canon_minlex_exhaustive(const grid *g, grid *out, transform *to_canon)
 {
     const geometry *geo = g->geo;
     if (!grid_is_valid_solution(g)) {
@@ -540,43 +764,77 @@ int canon_minlex(const grid *g, grid *out, transform *to_canon)
         return 0;
     }
     gen_state st;
-    memset(&st, 0, sizeof st);
-    st.geo = geo;
-    st.N = geo->N;
-    st.R = geo->R;
-    st.C = geo->C;
-    for (int i = 0; i < geo->N; i++) st.band_of[i] = (uint8_t)(i / geo->R);
-    int N = geo->N, R = geo->R, C = geo->C;
-    int ns = geo->nstacks; /* R stacks of C columns */
     uint8_t X[2][MAX_CELLS];
-    memcpy(X[0], g->cell, (size_t)geo->ncells);
-    for (int r = 0; r < N; r++)
-        for (int c = 0; c < N; c++) X[1][c * N + r] = g->cell[r * N + c];
-    int norient = R == C ? 2 : 1;
-    (void)C;
+    gen_init(&st, g, X);
+    int N = geo->N, C = geo->C;
+    int ns = geo->nstacks; /* R stacks of C columns */
+    int norient = geo->R == C ? 2 : 1;
     for (int o = 0; o < norient; o++) {
-        uint8_t sp[MAX_N];         /* stack order */
+        uint8_t sp[MAX_N];           /* stack order */
         uint8_t inner[MAX_N][MAX_N]; /* column order inside each stack slot */
         for (int s = 0; s < ns; s++) sp[s] = (uint8_t)s;
         for (int s = 0; s < ns; s++)
-            for (int k = 0; k < geo->C; k++) inner[s][k] = (uint8_t)k;
+            for (int k = 0; k < C; k++) inner[s][k] = (uint8_t)k;
         do {
             for (;;) {
                 uint8_t p[MAX_N];
-                for (int j = 0; j < N; j++)
-                    p[j] = (uint8_t)(sp[j / geo->C] * geo->C + inner[j / geo->C][j % geo->C]);
+                for (int j = 0; j < N; j++) p[j] = (uint8_t)(sp[j / C] * C + inner[j / C][j % C]);
                 for (int r = 0; r < N; r++) gen_try(&st, X[o], o != 0, p, r);
                 /* odometer over the inner permutations */
                 int s = 0;
-                while (s < ns && !next_perm(inner[s], geo->C)) s++;
+                while (s < ns && !next_perm(inner[s], C)) s++;
                 if (s == ns) break;
             }
         } while (next_perm(sp, ns));
     }
-    assert(st.have_best);
-    if (to_canon) *to_canon = st.best_t;
-    out->geo = geo;
-    memcpy(out->cell, st.best, (size_t)geo->ncells);
-    memset(out->cell + geo->ncells, CELL_EMPTY, sizeof out->cell - (size_t)geo->ncells);
-    return st.autos;
+    return gen_finish(&st, out, to_canon);
+}
+
+int canon_minlex(const grid *g, grid *out, transform *to_canon)
+{
+    const geometry *geo = g->geo;
+    const gtable *T = grid_is_valid_solution(g) ? gt_get(geo) : NULL;
+    if (!T) return canon_minlex_exhaustive(g, out, to_canon);
+    gen_state st;
+    uint8_t X[2][MAX_CELLS];
+    gen_init(&st, g, X);
+    int N = geo->N, R = geo->R;
+    int norient = R == geo->C ? 2 : 1;
+    typedef struct gcand {
+        uint8_t o, a;
+        int e;
+    } gcand;
+    gcand cand[2 * MAX_N * MAX_N];
+    int ncand = 0;
+    uint64_t best = UINT64_MAX;
+    for (int o = 0; o < norient; o++) {
+        const uint8_t *Xo = X[o];
+        for (int a = 0; a < N; a++) {
+            uint8_t lab[MAX_N];
+            for (int c = 0; c < N; c++) lab[Xo[a * N + c]] = (uint8_t)c;
+            int base = a - a % R;
+            for (int b = base; b < base + R; b++) {
+                if (b == a) continue;
+                uint64_t key = 0;
+                for (int c = 0; c < N; c++) key = key << 4 | lab[Xo[b * N + c]];
+                int e = gt_lookup(T, key);
+                assert(e >= 0);
+                if (T->min[e] > best) continue;
+                if (T->min[e] < best) {
+                    best = T->min[e];
+                    ncand = 0;
+                }
+                cand[ncand].o = (uint8_t)o;
+                cand[ncand].a = (uint8_t)a;
+                cand[ncand].e = e;
+                ncand++;
+            }
+        }
+    }
+    for (int i = 0; i < ncand; i++) {
+        const gcand *cd = &cand[i];
+        const uint16_t *pl = T->plist + T->off[cd->e];
+        for (uint32_t k = 0; k < T->cnt[cd->e]; k++) gen_try(&st, X[cd->o], cd->o != 0, T->p[pl[k]], cd->a);
+    }
+    return gen_finish(&st, out, to_canon);
 }

@@ -35,7 +35,13 @@ bool canon_is_minlex9(const uint8_t *g, int *autos);
 
 /* Any shape (slower; also correct on 9x9): same contract on a grid. Exact
  * for every shape, but 16x16 (4x4 boxes) takes far too long to be useful.
- * An invalid grid gives 0, out = g and the identity. */
+ * An invalid grid gives 0, out = g and the identity. Shapes up to 9x9 use a
+ * table built on first use (per shape, thread-safe); larger ones run the
+ * exhaustive method below. */
 int canon_minlex(const grid *g, grid *out, transform *to_canon);
+
+/* The exhaustive method: every column order and first row, then the forced
+ * rest. Same contract; the slow reference the tests compare against. */
+int canon_minlex_exhaustive(const grid *g, grid *out, transform *to_canon);
 
 #endif

@@ -220,6 +220,8 @@ static void test_fast_equals_generic(void **state)
         int a = canon_minlex9(g.cell, f, NULL);
         int b = canon_minlex(&g, &out, NULL);
         if (memcmp(f, out.cell, 81) != 0 || a != b) fail_seed(seed, "fast == generic");
+        b = canon_minlex_exhaustive(&g, &out, NULL);
+        if (memcmp(f, out.cell, 81) != 0 || a != b) fail_seed(seed, "fast == exhaustive");
     }
 }
 
@@ -547,6 +549,60 @@ static void test_6x6_all_classes(void **state)
     for (int k = 0; k < nforms6; k++) assert_int_equal(count6[k] * autos6[k], 48 * 72);
 }
 
+/* canon_minlex (table path up to 9x9) against canon_minlex_exhaustive: on
+ * random grids, on the pattern grid (r, c) -> (C * (r % R) + r / R + c) % N,
+ * which has many automorphisms, and on completions of part of it. */
+static void table_vs_exhaustive(int R, int C, int rounds)
+{
+    const geometry *geo = geometry_get(R, C);
+    int N = geo->N;
+    grid pat;
+    grid_clear(&pat, geo);
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++) pat.cell[r * N + c] = (uint8_t)((C * (r % R) + r / R + c) % N);
+    assert_true(grid_is_valid_solution(&pat));
+    for (uint64_t seed = 1; seed <= (uint64_t)rounds; seed++) {
+        prng rng;
+        prng_seed(&rng, seed * 104729 + (uint64_t)(R * 16 + C));
+        grid g, f1, f2, img;
+        transform t1, t2, t;
+        int kind = (int)(seed % 3);
+        if (kind == 0) {
+            random_grid_make(geo, &rng, &g);
+        } else {
+            transform_random(&t, geo, &rng);
+            transform_apply(&t, &pat, &g);
+            if (kind == 2) {
+                /* keep the top band, refill the rest at random */
+                grid p = g;
+                for (int c = R * N; c < geo->ncells; c++) p.cell[c] = CELL_EMPTY;
+                assert_true(random_grid_complete(&p, &rng, &g, 1000));
+            }
+        }
+        int a = canon_minlex(&g, &f1, &t1);
+        int b = canon_minlex_exhaustive(&g, &f2, &t2);
+        if (a != b || memcmp(f1.cell, f2.cell, (size_t)geo->ncells) != 0)
+            fail_seed(seed * 104729 + (uint64_t)(R * 16 + C), "table path == exhaustive");
+        transform_apply(&t1, &g, &img);
+        if (memcmp(img.cell, f1.cell, (size_t)geo->ncells) != 0)
+            fail_seed(seed * 104729 + (uint64_t)(R * 16 + C), "table path to_canon");
+        transform_apply(&t2, &g, &img);
+        if (memcmp(img.cell, f2.cell, (size_t)geo->ncells) != 0)
+            fail_seed(seed * 104729 + (uint64_t)(R * 16 + C), "exhaustive to_canon");
+    }
+}
+
+static void test_table_vs_exhaustive(void **state)
+{
+    (void)state;
+    table_vs_exhaustive(2, 2, 30);
+    table_vs_exhaustive(2, 3, 60);
+    table_vs_exhaustive(3, 2, 60);
+    table_vs_exhaustive(2, 4, 30);
+    table_vs_exhaustive(4, 2, 30);
+    table_vs_exhaustive(3, 3, 30);
+}
+
 static void test_other_shapes(void **state)
 {
     (void)state;
@@ -573,6 +629,7 @@ int main(void)
         cmocka_unit_test(test_invalid_input_is_safe),
         cmocka_unit_test(test_4x4_classes),
         cmocka_unit_test(test_other_shapes),
+        cmocka_unit_test(test_table_vs_exhaustive),
         cmocka_unit_test(test_6x6_all_classes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
