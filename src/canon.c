@@ -27,22 +27,31 @@
  * Rows are packed into 36-bit integers (4 bits a cell, first cell most
  * significant), so integer order is lexicographic order.
  *
- * Generic path (canon_minlex)
- * ---------------------------
- * For each orientation, each stack-respecting column permutation and each row
- * to become the first row, the relabelling is forced (the first row reads
- * 0..N-1) and, as above, the order of the remaining rows is forced. That is
- * 2 * R! * C!^R * N candidates; the order of the rows follows from their
- * first cells (two rows differ in every column), and most candidates lose
- * within the first band. About 10 us a grid for 6x6, 0.13 ms for 8x8, 0.4 ms
- * for 9x9, 10-20 ms for 12x12; 16x16 (4x4 boxes, 16 million column orders
- * per orientation) is far too slow to be useful.
+ * canon_is_minlex9 runs the same search with the grid itself as the best so
+ * far and stops at the first candidate that is smaller.
+ *
+ * Generic paths (canon_minlex, canon_minlex_exhaustive)
+ * -----------------------------------------------------
+ * Exhaustive: for each orientation, each stack-respecting column order and
+ * each row to become the first row, the relabelling is forced (the first row
+ * reads 0..N-1) and so is the order of the remaining rows: two rows differ
+ * in every column, so r's band comes first, every band lists its rows by
+ * first cell, and bands follow in the order of their smallest first cell.
+ * 2 * R! * C!^R * N candidates, most lost within the first band: about
+ * 10 us a grid for 6x6, 0.13 ms for 8x8, 0.4 ms for 9x9, 15-30 ms for 12x12;
+ * 16x16 (16 million column orders per orientation) is far too slow.
+ *
+ * Table (canon_minlex on shapes up to 9x9): the 9x9 table idea per shape,
+ * built on first use: for every possible B' the smallest conjugate and the
+ * column orders reaching it. Only (A, B, listed column order) candidates are
+ * finished, as in the exhaustive loop. A few microseconds a grid up to 9x9.
  */
 #include "canon.h"
 
 #include <assert.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------------- */
@@ -66,7 +75,12 @@ static struct {
     uint8_t p[NCOLPERM][9], q[NCOLPERM][9];
     bentry entry[NBPRIME];
     int nentries;
-    int16_t slot[HASH_SIZE]; /* index into entry, -1 = empty */
+    /* open addressing on the key; a slot packs key << 28 | rank << 14 | index
+     * (rank = position of the entry's min among all distinct mins, so ranks
+     * compare like mins and a look-up touches one cache line) */
+    uint64_t slot[HASH_SIZE];
+    uint64_t mins[NBPRIME]; /* the distinct mins in increasing order */
+    int nmins;
     uint16_t plist[MAX_LIST_TOTAL];
     uint32_t nplist;
     uint32_t maxcnt;
@@ -108,9 +122,6 @@ static void t9_add(const uint8_t *b)
     }
     T9.nplist = e->off + e->cnt;
     if (e->cnt > T9.maxcnt) T9.maxcnt = e->cnt;
-    uint32_t h = hash9(e->key);
-    while (T9.slot[h] >= 0) h = (h + 1) & (HASH_SIZE - 1);
-    T9.slot[h] = (int16_t)T9.nentries;
     T9.nentries++;
 }
 
@@ -144,20 +155,51 @@ static void t9_init(void)
                         T9.q[k][p] = (uint8_t)j;
                     }
                 }
-    memset(T9.slot, 0xff, sizeof T9.slot);
     uint8_t b[9];
     t9_enumerate(b, 0, 0);
     assert(T9.nentries == NBPRIME);
+    /* ranks of the distinct mins (few hundred; 14 bits available) */
+    uint64_t *mins = T9.mins;
+    int nmins = 0;
+    for (int i = 0; i < NBPRIME; i++) {
+        uint64_t v = T9.entry[i].min;
+        int m = nmins;
+        for (int a = 0; a < nmins; a++)
+            if (mins[a] == v) m = a;
+        if (m == nmins) mins[nmins++] = v;
+    }
+    for (int i = 1; i < nmins; i++)
+        for (int m = i; m > 0 && mins[m] < mins[m - 1]; m--) {
+            uint64_t t = mins[m];
+            mins[m] = mins[m - 1];
+            mins[m - 1] = t;
+        }
+    T9.nmins = nmins;
+    assert(nmins < (1 << 14));
+    memset(T9.slot, 0xff, sizeof T9.slot);
+    for (int i = 0; i < NBPRIME; i++) {
+        const bentry *e = &T9.entry[i];
+        int lo = 0, hi = nmins - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) / 2;
+            if (mins[mid] < e->min) lo = mid + 1;
+            else hi = mid;
+        }
+        uint32_t h = hash9(e->key);
+        while (T9.slot[h] != UINT64_MAX) h = (h + 1) & (HASH_SIZE - 1);
+        T9.slot[h] = e->key << 28 | (uint64_t)lo << 14 | (uint64_t)i;
+    }
     assert(T9.maxcnt <= MAX_LIST);
 }
 
-static inline const bentry *t9_lookup(uint64_t key)
+/* The packed slot of key, or UINT64_MAX when key is no possible B' (the
+ * grid was not valid). */
+static inline uint64_t t9_lookup(uint64_t key)
 {
     uint32_t h = hash9(key);
     for (;;) {
-        int i = T9.slot[h];
-        assert(i >= 0);
-        if (T9.entry[i].key == key) return &T9.entry[i];
+        uint64_t sl = T9.slot[h];
+        if (sl >> 28 == key || sl == UINT64_MAX) return sl;
         h = (h + 1) & (HASH_SIZE - 1);
     }
 }
@@ -180,9 +222,27 @@ typedef struct surv9 {
  * 648-automorphism grid reaches the bound. */
 #define MAX_SURV (36 * MAX_LIST)
 
-int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
+/* The fast path. Without target: the form into out (and to_canon), the
+ * automorphism count returned. With target (= g, for canon_is_minlex9): the
+ * search starts from g as the best so far and returns -1 as soon as some
+ * candidate is smaller; otherwise the automorphism count (out and to_canon
+ * unused). 0 for an invalid grid. */
+static int canon9(const uint8_t *g, const uint8_t *target, uint8_t *out, transform *to_canon)
 {
     pthread_once(&t9_once, t9_init);
+    uint8_t dmax = 0;
+    for (int i = 0; i < 81; i++) dmax = g[i] > dmax ? g[i] : dmax;
+    if (dmax > 8) return 0;
+    uint32_t best_rank = UINT32_MAX;
+    if (target) {
+        for (int j = 0; j < 9; j++)
+            if (target[j] != j) return -1;
+        uint64_t row2 = pack9(target + 9);
+        uint64_t sl = t9_lookup(row2);
+        if (sl == UINT64_MAX) return 0;
+        if (T9.entry[sl & 0x3fff].min != row2) return -1;
+        best_rank = (uint32_t)(sl >> 14) & 0x3fff;
+    }
     uint8_t G[2][81];
     memcpy(G[0], g, 81);
     for (int r = 0; r < 9; r++)
@@ -191,8 +251,8 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
     /* row 2: 36 table look-ups */
     cand9 cand[36];
     int ncand = 0;
-    uint64_t best2 = UINT64_MAX;
     uint8_t lab[2][9][9]; /* lab[o][row][digit] = column of digit in that row */
+    memset(lab, 0, sizeof lab); /* defined values even for an invalid grid */
     for (int o = 0; o < 2; o++) {
         const uint8_t *X = G[o];
         for (int r = 0; r < 9; r++)
@@ -205,10 +265,13 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
                 const uint8_t *B = X + rb * 9;
                 uint64_t key = 0;
                 for (int c = 0; c < 9; c++) key = key << 4 | la[B[c]];
-                const bentry *e = t9_lookup(key);
-                if (e->min > best2) continue;
-                if (e->min < best2) {
-                    best2 = e->min;
+                uint64_t sl = t9_lookup(key);
+                if (sl == UINT64_MAX) return 0; /* not a valid grid */
+                uint32_t rank = (uint32_t)(sl >> 14) & 0x3fff;
+                if (rank > best_rank) continue;
+                if (rank < best_rank) {
+                    if (target) return -1;
+                    best_rank = rank;
                     ncand = 0;
                 }
                 cand9 *cd = &cand[ncand++];
@@ -216,15 +279,16 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
                 cd->rowA = (uint8_t)r;
                 cd->rowB = (uint8_t)rb;
                 cd->rowC = (uint8_t)(base + (r % 3 + 3 - k) % 3);
-                cd->e = e;
+                cd->e = &T9.entry[sl & 0x3fff];
             }
         }
     }
 
+    uint64_t best2 = cand[0].e->min;
     /* row 3: conjugates of C' under the listed column permutations */
     surv9 surv[MAX_SURV];
     int nsurv = 0;
-    uint64_t best3 = UINT64_MAX;
+    uint64_t best3 = target ? pack9(target + 18) : UINT64_MAX;
     for (int i = 0; i < ncand; i++) {
         const cand9 *cd = &cand[i];
         const uint8_t *la = lab[cd->o][cd->rowA];
@@ -238,6 +302,7 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
             for (int j = 0; j < 9; j++) v = v << 4 | q[cp[p[j]]];
             if (v > best3) continue;
             if (v < best3) {
+                if (target) return -1;
                 best3 = v;
                 nsurv = 0;
             }
@@ -254,6 +319,10 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
     uint8_t best[54], cur[54];
     uint8_t best_rows[6] = {0};
     int best_surv = -1, autos = 0;
+    if (target) {
+        memcpy(best, target + 27, sizeof best);
+        best_surv = nsurv; /* stands for g itself */
+    }
     for (int s = 0; s < nsurv; s++) {
         const cand9 *cd = &cand[surv[s].cand];
         const uint8_t *p = T9.p[surv[s].perm], *q = T9.q[surv[s].perm];
@@ -304,6 +373,7 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
             }
         }
         if (cmp < 0) {
+            if (target) return -1;
             memcpy(best, cur, sizeof best);
             memcpy(best_rows, rows, sizeof rows);
             best_surv = s;
@@ -313,6 +383,7 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
         }
     }
     assert(best_surv >= 0);
+    if (target) return autos;
 
     const cand9 *cd = &cand[surv[best_surv].cand];
     const uint8_t *p = T9.p[surv[best_surv].perm], *q = T9.q[surv[best_surv].perm];
@@ -326,7 +397,6 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
         for (int j = 0; j < 9; j++) to_canon->col[j] = p[j];
         const uint8_t *la = lab[cd->o][cd->rowA];
         for (int d = 0; d < 9; d++) to_canon->digit[d] = q[la[d]];
-        assert(transform_is_valid(to_canon));
     }
     for (int j = 0; j < 9; j++) {
         out[j] = (uint8_t)j;
@@ -335,6 +405,19 @@ int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
     }
     memcpy(out + 27, best, sizeof best);
     return autos;
+}
+
+int canon_minlex9(const uint8_t *g, uint8_t *out, transform *to_canon)
+{
+    return canon9(g, NULL, out, to_canon);
+}
+
+bool canon_is_minlex9(const uint8_t *g, int *autos)
+{
+    int a = canon9(g, g, NULL, NULL);
+    if (a <= 0) return false;
+    if (autos) *autos = a;
+    return true;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -457,47 +540,301 @@ static void gen_try(gen_state *st, const uint8_t *Y, bool transposed, const uint
     }
 }
 
-int canon_minlex(const grid *g, grid *out, transform *to_canon)
+/* ---------------------------------------------------------------------- */
+/* Generic path with a table (shapes up to 9x9)                            */
+
+/* The 9x9 idea for any shape small enough: a table, built once per shape,
+ * maps every possible B' (row B relabelled by row A of the same band) to its
+ * smallest conjugate under the column orders and the list of column orders
+ * reaching it. A position map that yields the minlex form puts some A first
+ * and the smallest band row under its column order second, so its column
+ * order is listed for that (A, B); gen_try finishes each listed candidate.
+ * Far fewer candidates than the exhaustive loop. */
+
+#define GT_MAX_WORK UINT64_C(40000000) /* cap on B' count x column orders */
+
+typedef struct gtable {
+    int N, ncp, nent;
+    uint32_t hmask;
+    uint8_t (*p)[MAX_N], (*q)[MAX_N];
+    uint64_t *key, *min;
+    uint32_t *off, *cnt;
+    uint16_t *plist;
+    uint32_t nplist, cap_plist;
+    int32_t *slot; /* entry index + 1, 0 = empty */
+} gtable;
+
+static pthread_mutex_t gt_lock = PTHREAD_MUTEX_INITIALIZER;
+static gtable *gt_cache[MAX_N + 1][MAX_N + 1];
+static bool gt_tried[MAX_N + 1][MAX_N + 1];
+
+static void gt_free(gtable *T)
+{
+    if (!T) return;
+    free(T->p);
+    free(T->q);
+    free(T->key);
+    free(T->min);
+    free(T->off);
+    free(T->cnt);
+    free(T->plist);
+    free(T->slot);
+    free(T);
+}
+
+/* Counts (out == NULL) or lists the permutations b with b[c] outside the
+ * stack of c. */
+static void gt_bprimes(const geometry *geo, uint8_t *b, int c, uint32_t used, uint64_t *n, uint64_t *out)
+{
+    int N = geo->N, C = geo->C;
+    if (c == N) {
+        if (out) {
+            uint64_t key = 0;
+            for (int j = 0; j < N; j++) key = key << 4 | b[j];
+            out[*n] = key;
+        }
+        (*n)++;
+        return;
+    }
+    for (int v = 0; v < N; v++) {
+        if ((used >> v & 1) || v / C == c / C) continue;
+        b[c] = (uint8_t)v;
+        gt_bprimes(geo, b, c + 1, used | UINT32_C(1) << v, n, out);
+    }
+}
+
+static inline uint32_t gt_hash(uint64_t key, uint32_t mask)
+{
+    return (uint32_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & mask;
+}
+
+static gtable *gt_build(const geometry *geo)
+{
+    int N = geo->N, C = geo->C, ns = geo->nstacks;
+    if (N > 9) return NULL;
+    uint64_t ncp = 1;
+    for (int k = 2; k <= ns; k++) ncp *= (uint64_t)k;
+    uint64_t fc = 1;
+    for (int k = 2; k <= C; k++) fc *= (uint64_t)k;
+    for (int s = 0; s < ns; s++) ncp *= fc;
+    uint8_t b[MAX_N];
+    uint64_t nb = 0;
+    gt_bprimes(geo, b, 0, 0, &nb, NULL);
+    if (ncp > 65535 || nb * ncp > GT_MAX_WORK) return NULL;
+    gtable *T = calloc(1, sizeof *T);
+    if (!T) return NULL;
+    T->N = N;
+    T->ncp = (int)ncp;
+    T->nent = (int)nb;
+    uint32_t hsize = 1;
+    while (hsize < 2 * nb) hsize <<= 1;
+    T->hmask = hsize - 1;
+    T->p = malloc(ncp * sizeof *T->p);
+    T->q = malloc(ncp * sizeof *T->q);
+    T->key = malloc(nb * sizeof *T->key);
+    T->min = malloc(nb * sizeof *T->min);
+    T->off = malloc(nb * sizeof *T->off);
+    T->cnt = malloc(nb * sizeof *T->cnt);
+    T->slot = calloc(hsize, sizeof *T->slot);
+    T->cap_plist = (uint32_t)nb * 4;
+    T->plist = malloc(T->cap_plist * sizeof *T->plist);
+    if (!T->p || !T->q || !T->key || !T->min || !T->off || !T->cnt || !T->slot || !T->plist) {
+        gt_free(T);
+        return NULL;
+    }
+    /* column orders: stack order (outer) and the order inside each stack */
+    uint8_t sp[MAX_N], inner[MAX_N][MAX_N];
+    for (int s = 0; s < ns; s++) {
+        sp[s] = (uint8_t)s;
+        for (int k = 0; k < C; k++) inner[s][k] = (uint8_t)k;
+    }
+    int k = 0;
+    do {
+        for (;;) {
+            for (int j = 0; j < N; j++) {
+                int pj = sp[j / C] * C + inner[j / C][j % C];
+                T->p[k][j] = (uint8_t)pj;
+                T->q[k][pj] = (uint8_t)j;
+            }
+            k++;
+            int s = 0;
+            while (s < ns && !next_perm(inner[s], C)) s++;
+            if (s == ns) break;
+        }
+    } while (next_perm(sp, ns));
+    assert(k == T->ncp);
+    uint64_t n = 0;
+    gt_bprimes(geo, b, 0, 0, &n, T->key);
+    for (int e = 0; e < T->nent; e++) {
+        uint8_t bp[MAX_N];
+        for (int j = 0; j < N; j++) bp[j] = (uint8_t)(T->key[e] >> (4 * (N - 1 - j)) & 15);
+        uint64_t best = UINT64_MAX;
+        T->off[e] = T->nplist;
+        T->cnt[e] = 0;
+        for (int m = 0; m < T->ncp; m++) {
+            const uint8_t *p = T->p[m], *q = T->q[m];
+            uint64_t full = 0;
+            for (int j = 0; j < N; j++) full = full << 4 | q[bp[p[j]]];
+            if (full > best) continue;
+            if (full < best) {
+                best = full;
+                T->cnt[e] = 0;
+                T->nplist = T->off[e];
+            }
+            if (T->nplist == T->cap_plist) {
+                uint32_t cap = T->cap_plist * 2;
+                uint16_t *np = realloc(T->plist, cap * sizeof *np);
+                if (!np) {
+                    gt_free(T);
+                    return NULL;
+                }
+                T->plist = np;
+                T->cap_plist = cap;
+            }
+            T->plist[T->nplist++] = (uint16_t)m;
+            T->cnt[e]++;
+        }
+        T->min[e] = best;
+        uint32_t h = gt_hash(T->key[e], T->hmask);
+        while (T->slot[h]) h = (h + 1) & T->hmask;
+        T->slot[h] = e + 1;
+    }
+    return T;
+}
+
+/* The table for the shape, built on first use; NULL when the shape is too
+ * big for one (or memory ran out): the exhaustive loop is used then. */
+static const gtable *gt_get(const geometry *geo)
+{
+    pthread_mutex_lock(&gt_lock);
+    if (!gt_tried[geo->R][geo->C]) {
+        gt_cache[geo->R][geo->C] = gt_build(geo);
+        gt_tried[geo->R][geo->C] = true;
+    }
+    const gtable *T = gt_cache[geo->R][geo->C];
+    pthread_mutex_unlock(&gt_lock);
+    return T;
+}
+
+static int gt_lookup(const gtable *T, uint64_t key)
+{
+    uint32_t h = gt_hash(key, T->hmask);
+    for (;;) {
+        int32_t e = T->slot[h];
+        if (e == 0) return -1;
+        if (T->key[e - 1] == key) return e - 1;
+        h = (h + 1) & T->hmask;
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+
+static void gen_init(gen_state *st, const grid *g, uint8_t X[2][MAX_CELLS])
 {
     const geometry *geo = g->geo;
-    gen_state st;
-    memset(&st, 0, sizeof st);
-    st.geo = geo;
-    st.N = geo->N;
-    st.R = geo->R;
-    st.C = geo->C;
-    for (int i = 0; i < geo->N; i++) st.band_of[i] = (uint8_t)(i / geo->R);
-    int N = geo->N, R = geo->R, C = geo->C;
-    int ns = geo->nstacks; /* R stacks of C columns */
-    uint8_t X[2][MAX_CELLS];
+    memset(st, 0, sizeof *st);
+    st->geo = geo;
+    st->N = geo->N;
+    st->R = geo->R;
+    st->C = geo->C;
+    for (int i = 0; i < geo->N; i++) st->band_of[i] = (uint8_t)(i / geo->R);
+    int N = geo->N;
     memcpy(X[0], g->cell, (size_t)geo->ncells);
     for (int r = 0; r < N; r++)
         for (int c = 0; c < N; c++) X[1][c * N + r] = g->cell[r * N + c];
-    int norient = R == C ? 2 : 1;
-    (void)C;
+}
+
+static int gen_finish(const gen_state *st, grid *out, transform *to_canon)
+{
+    const geometry *geo = st->geo;
+    assert(st->have_best);
+    if (to_canon) *to_canon = st->best_t;
+    out->geo = geo;
+    memcpy(out->cell, st->best, (size_t)geo->ncells);
+    memset(out->cell + geo->ncells, CELL_EMPTY, sizeof out->cell - (size_t)geo->ncells);
+    return st->autos;
+}
+
+int canon_minlex_exhaustive(const grid *g, grid *out, transform *to_canon)
+{
+    const geometry *geo = g->geo;
+    if (!grid_is_valid_solution(g)) {
+        *out = *g;
+        if (to_canon) transform_identity(to_canon, geo);
+        return 0;
+    }
+    gen_state st;
+    uint8_t X[2][MAX_CELLS];
+    gen_init(&st, g, X);
+    int N = geo->N, C = geo->C;
+    int ns = geo->nstacks; /* R stacks of C columns */
+    int norient = geo->R == C ? 2 : 1;
     for (int o = 0; o < norient; o++) {
-        uint8_t sp[MAX_N];         /* stack order */
+        uint8_t sp[MAX_N];           /* stack order */
         uint8_t inner[MAX_N][MAX_N]; /* column order inside each stack slot */
         for (int s = 0; s < ns; s++) sp[s] = (uint8_t)s;
         for (int s = 0; s < ns; s++)
-            for (int k = 0; k < geo->C; k++) inner[s][k] = (uint8_t)k;
+            for (int k = 0; k < C; k++) inner[s][k] = (uint8_t)k;
         do {
             for (;;) {
                 uint8_t p[MAX_N];
-                for (int j = 0; j < N; j++)
-                    p[j] = (uint8_t)(sp[j / geo->C] * geo->C + inner[j / geo->C][j % geo->C]);
+                for (int j = 0; j < N; j++) p[j] = (uint8_t)(sp[j / C] * C + inner[j / C][j % C]);
                 for (int r = 0; r < N; r++) gen_try(&st, X[o], o != 0, p, r);
                 /* odometer over the inner permutations */
                 int s = 0;
-                while (s < ns && !next_perm(inner[s], geo->C)) s++;
+                while (s < ns && !next_perm(inner[s], C)) s++;
                 if (s == ns) break;
             }
         } while (next_perm(sp, ns));
     }
-    assert(st.have_best);
-    if (to_canon) *to_canon = st.best_t;
-    out->geo = geo;
-    memcpy(out->cell, st.best, (size_t)geo->ncells);
-    memset(out->cell + geo->ncells, CELL_EMPTY, sizeof out->cell - (size_t)geo->ncells);
-    return st.autos;
+    return gen_finish(&st, out, to_canon);
+}
+
+int canon_minlex(const grid *g, grid *out, transform *to_canon)
+{
+    const geometry *geo = g->geo;
+    const gtable *T = grid_is_valid_solution(g) ? gt_get(geo) : NULL;
+    if (!T) return canon_minlex_exhaustive(g, out, to_canon);
+    gen_state st;
+    uint8_t X[2][MAX_CELLS];
+    gen_init(&st, g, X);
+    int N = geo->N, R = geo->R;
+    int norient = R == geo->C ? 2 : 1;
+    typedef struct gcand {
+        uint8_t o, a;
+        int e;
+    } gcand;
+    gcand cand[2 * MAX_N * MAX_N];
+    int ncand = 0;
+    uint64_t best = UINT64_MAX;
+    for (int o = 0; o < norient; o++) {
+        const uint8_t *Xo = X[o];
+        for (int a = 0; a < N; a++) {
+            uint8_t lab[MAX_N];
+            for (int c = 0; c < N; c++) lab[Xo[a * N + c]] = (uint8_t)c;
+            int base = a - a % R;
+            for (int b = base; b < base + R; b++) {
+                if (b == a) continue;
+                uint64_t key = 0;
+                for (int c = 0; c < N; c++) key = key << 4 | lab[Xo[b * N + c]];
+                int e = gt_lookup(T, key);
+                assert(e >= 0);
+                if (T->min[e] > best) continue;
+                if (T->min[e] < best) {
+                    best = T->min[e];
+                    ncand = 0;
+                }
+                cand[ncand].o = (uint8_t)o;
+                cand[ncand].a = (uint8_t)a;
+                cand[ncand].e = e;
+                ncand++;
+            }
+        }
+    }
+    for (int i = 0; i < ncand; i++) {
+        const gcand *cd = &cand[i];
+        const uint16_t *pl = T->plist + T->off[cd->e];
+        for (uint32_t k = 0; k < T->cnt[cd->e]; k++) gen_try(&st, X[cd->o], cd->o != 0, T->p[pl[k]], cd->a);
+    }
+    return gen_finish(&st, out, to_canon);
 }

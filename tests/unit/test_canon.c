@@ -9,6 +9,7 @@
  * grids (2 classes, and each class holds 3072 / automorphisms grids by the
  * orbit-stabilizer theorem). Failures print the seed.
  */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -72,6 +73,40 @@ static void to_grid(const uint8_t *cells, grid *g)
 }
 
 /* ---- tests ---- */
+
+/* The table is built on first use under pthread_once: two threads that
+ * start canonicalizing at once must agree with each other and with the
+ * generic path. Runs first, before anything else has built the table. */
+typedef struct thread_job {
+    uint64_t seed;
+    int bad;
+} thread_job;
+
+static void *thread_run(void *arg)
+{
+    thread_job *job = arg;
+    prng rng;
+    prng_seed(&rng, job->seed);
+    for (int k = 0; k < 20; k++) {
+        grid g, out;
+        random_grid_make(geometry_9x9(), &rng, &g);
+        uint8_t f[81];
+        int a = canon_minlex9(g.cell, f, NULL);
+        int b = canon_minlex(&g, &out, NULL);
+        if (a != b || memcmp(f, out.cell, 81) != 0) job->bad++;
+    }
+    return NULL;
+}
+
+static void test_threads_first_use(void **state)
+{
+    (void)state;
+    pthread_t th[2];
+    thread_job job[2] = {{11, 0}, {12, 0}};
+    for (int i = 0; i < 2; i++) assert_int_equal(pthread_create(&th[i], NULL, thread_run, &job[i]), 0);
+    for (int i = 0; i < 2; i++) assert_int_equal(pthread_join(th[i], NULL), 0);
+    assert_int_equal(job[0].bad + job[1].bad, 0);
+}
 
 static void test_known_fast(void **state)
 {
@@ -185,6 +220,8 @@ static void test_fast_equals_generic(void **state)
         int a = canon_minlex9(g.cell, f, NULL);
         int b = canon_minlex(&g, &out, NULL);
         if (memcmp(f, out.cell, 81) != 0 || a != b) fail_seed(seed, "fast == generic");
+        b = canon_minlex_exhaustive(&g, &out, NULL);
+        if (memcmp(f, out.cell, 81) != 0 || a != b) fail_seed(seed, "fast == exhaustive");
     }
 }
 
@@ -263,6 +300,99 @@ static void test_structured_grids(void **state)
     }
     /* the generator does produce symmetric grids */
     assert_true(with_autos >= 10);
+}
+
+/* canon_is_minlex9 against the form from canon_minlex9: on grids, on their
+ * forms, and on forms with small changes (rows swapped inside a band, or
+ * columns inside a stack with the labels restored), which are close to
+ * minlex and so reach the late comparisons. */
+static void check_is_minlex(const uint8_t *g, uint64_t seed)
+{
+    uint8_t f[81];
+    int a = canon_minlex9(g, f, NULL);
+    int b = -7;
+    bool is = canon_is_minlex9(g, &b);
+    bool want = memcmp(f, g, 81) == 0;
+    if (is != want) fail_seed(seed, "is_minlex agrees with the form");
+    if (is && b != a) fail_seed(seed, "is_minlex automorphism count");
+    if (!is && b != -7) fail_seed(seed, "is_minlex leaves autos alone when false");
+}
+
+static void test_is_minlex(void **state)
+{
+    (void)state;
+    load_known();
+    int yes = 0, no = 0;
+    for (uint64_t seed = 1; seed <= 400; seed++) {
+        prng rng;
+        prng_seed(&rng, seed * 4099);
+        grid g;
+        if (seed <= (uint64_t)nK) to_grid(K[seed - 1].g, &g);
+        else if (seed % 2) structured_grid(&rng, &g);
+        else random_grid_make(geometry_9x9(), &rng, &g);
+        check_is_minlex(g.cell, seed * 4099);
+        uint8_t f[81], h[81];
+        canon_minlex9(g.cell, f, NULL);
+        check_is_minlex(f, seed * 4099);
+        for (int k = 0; k < 4; k++) {
+            memcpy(h, f, 81);
+            int band = 1 + (int)prng_below(&rng, 2);
+            if (k % 2 == 0) {
+                /* swap two rows of band 2 or 3 */
+                int r1 = band * 3 + (int)prng_below(&rng, 3), r2 = band * 3 + (int)prng_below(&rng, 3);
+                for (int j = 0; j < 9; j++) {
+                    h[r1 * 9 + j] = f[r2 * 9 + j];
+                    h[r2 * 9 + j] = f[r1 * 9 + j];
+                }
+            } else {
+                /* swap two columns of stack 2 or 3, relabel so row 1 reads 0..8 */
+                int c1 = band * 3 + (int)prng_below(&rng, 3), c2 = band * 3 + (int)prng_below(&rng, 3);
+                uint8_t lab[9];
+                for (int r = 0; r < 9; r++) {
+                    h[r * 9 + c1] = f[r * 9 + c2];
+                    h[r * 9 + c2] = f[r * 9 + c1];
+                }
+                for (int j = 0; j < 9; j++) lab[h[j]] = (uint8_t)j;
+                for (int i = 0; i < 81; i++) h[i] = lab[h[i]];
+            }
+            check_is_minlex(h, seed * 4099 + (uint64_t)k);
+            if (memcmp(h, f, 81) == 0 || canon_is_minlex9(h, NULL)) yes++;
+            else no++;
+        }
+    }
+    assert_true(yes > 0 && no > 0);
+}
+
+/* Invalid input breaks the contract, but must not crash or hang: digits out
+ * of range give 0; clashes give 0 or some form. */
+static void test_invalid_input_is_safe(void **state)
+{
+    (void)state;
+    load_known();
+    uint8_t g[81], out[81];
+    memset(g, 0, 81);
+    int a = canon_minlex9(g, out, NULL);
+    assert_true(a >= 0);
+    memcpy(g, K[0].g, 81);
+    g[40] = 9;
+    assert_int_equal(canon_minlex9(g, out, NULL), 0);
+    g[40] = 255;
+    assert_int_equal(canon_minlex9(g, out, NULL), 0);
+    prng rng;
+    prng_seed(&rng, 99);
+    for (int k = 0; k < 2000; k++) {
+        memcpy(g, K[k % nK].g, 81);
+        int n = 1 + (int)prng_below(&rng, 4);
+        for (int i = 0; i < n; i++) g[prng_below(&rng, 81)] = (uint8_t)prng_below(&rng, 9);
+        transform t;
+        a = canon_minlex9(g, out, &t);
+        assert_true(a >= 0 && a <= 3359232);
+    }
+    grid bad, o;
+    to_grid(K[0].g, &bad);
+    bad.cell[0] = bad.cell[1];
+    assert_int_equal(canon_minlex(&bad, &o, NULL), 0);
+    assert_memory_equal(o.cell, bad.cell, 81);
 }
 
 /* All 288 grids of 4x4 (2x2 boxes). */
@@ -419,18 +549,75 @@ static void test_6x6_all_classes(void **state)
     for (int k = 0; k < nforms6; k++) assert_int_equal(count6[k] * autos6[k], 48 * 72);
 }
 
-static void test_6x6_and_8x8(void **state)
+/* canon_minlex (table path up to 9x9) against canon_minlex_exhaustive: on
+ * random grids, on the pattern grid (r, c) -> (C * (r % R) + r / R + c) % N,
+ * which has many automorphisms, and on completions of part of it. */
+static void table_vs_exhaustive(int R, int C, int rounds)
+{
+    const geometry *geo = geometry_get(R, C);
+    int N = geo->N;
+    grid pat;
+    grid_clear(&pat, geo);
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < N; c++) pat.cell[r * N + c] = (uint8_t)((C * (r % R) + r / R + c) % N);
+    assert_true(grid_is_valid_solution(&pat));
+    for (uint64_t seed = 1; seed <= (uint64_t)rounds; seed++) {
+        prng rng;
+        prng_seed(&rng, seed * 104729 + (uint64_t)(R * 16 + C));
+        grid g, f1, f2, img;
+        transform t1, t2, t;
+        int kind = (int)(seed % 3);
+        if (kind == 0) {
+            random_grid_make(geo, &rng, &g);
+        } else {
+            transform_random(&t, geo, &rng);
+            transform_apply(&t, &pat, &g);
+            if (kind == 2) {
+                /* keep the top band, refill the rest at random */
+                grid p = g;
+                for (int c = R * N; c < geo->ncells; c++) p.cell[c] = CELL_EMPTY;
+                assert_true(random_grid_complete(&p, &rng, &g, 1000));
+            }
+        }
+        int a = canon_minlex(&g, &f1, &t1);
+        int b = canon_minlex_exhaustive(&g, &f2, &t2);
+        if (a != b || memcmp(f1.cell, f2.cell, (size_t)geo->ncells) != 0)
+            fail_seed(seed * 104729 + (uint64_t)(R * 16 + C), "table path == exhaustive");
+        transform_apply(&t1, &g, &img);
+        if (memcmp(img.cell, f1.cell, (size_t)geo->ncells) != 0)
+            fail_seed(seed * 104729 + (uint64_t)(R * 16 + C), "table path to_canon");
+        transform_apply(&t2, &g, &img);
+        if (memcmp(img.cell, f2.cell, (size_t)geo->ncells) != 0)
+            fail_seed(seed * 104729 + (uint64_t)(R * 16 + C), "exhaustive to_canon");
+    }
+}
+
+static void test_table_vs_exhaustive(void **state)
+{
+    (void)state;
+    table_vs_exhaustive(2, 2, 30);
+    table_vs_exhaustive(2, 3, 60);
+    table_vs_exhaustive(3, 2, 60);
+    table_vs_exhaustive(2, 4, 30);
+    table_vs_exhaustive(4, 2, 30);
+    table_vs_exhaustive(3, 3, 30);
+}
+
+static void test_other_shapes(void **state)
 {
     (void)state;
     shape_invariance(2, 3, 60);
     shape_invariance(3, 2, 60);
     shape_invariance(2, 4, 10);
     shape_invariance(4, 2, 10);
+    shape_invariance(3, 4, 2);
+    shape_invariance(4, 3, 2);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_threads_first_use),
         cmocka_unit_test(test_known_fast),
         cmocka_unit_test(test_known_generic),
         cmocka_unit_test(test_brute_force_twin),
@@ -438,8 +625,11 @@ int main(void)
         cmocka_unit_test(test_fast_equals_generic),
         cmocka_unit_test(test_symmetric_grids),
         cmocka_unit_test(test_structured_grids),
+        cmocka_unit_test(test_is_minlex),
+        cmocka_unit_test(test_invalid_input_is_safe),
         cmocka_unit_test(test_4x4_classes),
-        cmocka_unit_test(test_6x6_and_8x8),
+        cmocka_unit_test(test_other_shapes),
+        cmocka_unit_test(test_table_vs_exhaustive),
         cmocka_unit_test(test_6x6_all_classes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,7 +4,8 @@
  * ctest-timeout: 1800
  *
  * The brute force over all 3,359,232 position maps on 120 grids (random ones
- * and symmetric ones), and the generic path on 3,000 more. Failures print the
+ * and symmetric ones), and the generic paths (table on 3,000 grids,
+ * exhaustive on 300 of them) against the fast one. Failures print the
  * seed.
  */
 #include <setjmp.h>
@@ -127,6 +128,13 @@ static void test_generic_many(void **state)
         uint8_t img[81];
         transform_apply_cells(&t, g.cell, img);
         if (memcmp(img, f, 81) != 0) fail_seed(seed * 7777, "to_canon");
+        if (seed % 10 == 0) {
+            b = canon_minlex_exhaustive(&g, &out, NULL);
+            if (memcmp(f, out.cell, 81) != 0 || a != b) fail_seed(seed * 7777, "fast == exhaustive");
+        }
+        int c = 0;
+        if (!canon_is_minlex9(f, &c) || c != a) fail_seed(seed * 7777, "is_minlex on the form");
+        if (canon_is_minlex9(g.cell, NULL) != (memcmp(f, g.cell, 81) == 0)) fail_seed(seed * 7777, "is_minlex on the grid");
     }
 }
 
