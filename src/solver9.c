@@ -33,7 +33,8 @@ struct solver9_ctx {
 
 static uint8_t row_boxes[512];     /* 9-bit row slice -> 3 bits: which boxes are non-empty */
 static uint16_t row_single[512];   /* 9-bit row slice -> itself if one bit, else 0 */
-static uint32_t triad_mask[512];   /* non-empty triads -> cells of triads on a permutation (0: none) */
+static uint16_t triad_perm[512];   /* non-empty triads -> triads on some permutation (0: none) */
+static uint32_t triad_mask[512];   /* the same as the cells of those triads in a band word */
 static uint32_t band_peer[27];     /* cells of the band sharing row or box, the cell excluded */
 static uint32_t col_bits[9];       /* the three cells of a column in a band */
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
@@ -55,6 +56,7 @@ static void build_tables(void)
             for (int i = 0; i < 3; i++) ok &= (t >> (3 * i + perms[k][i])) & 1;
             if (!ok) continue;
             for (int i = 0; i < 3; i++) m |= 7u << (9 * i + 3 * perms[k][i]);
+            for (int i = 0; i < 3; i++) triad_perm[t] |= (uint16_t)(1u << (3 * i + perms[k][i]));
         }
         triad_mask[t] = m;
     }
@@ -79,36 +81,59 @@ void solver9_free(solver9_ctx *ctx) { free(ctx); }
 
 /* ---- placing and propagating ---- */
 
-/* Places digit d at (b, p); the caller has checked that d may stand there and
- * that the cell is unsolved. */
-static inline void place(s9state *s, int b, int d, int p)
+/* The 9-bit set of columns of the cells x (27 bits), and back. */
+static inline uint32_t fold_cols(uint32_t x) { return (x | x >> 9 | x >> 18) & 511; }
+static inline uint32_t col_cells(uint32_t cols) { return cols | cols << 9 | cols << 18; }
+
+/* Removes the columns cm (27-bit column cells) from digit d in the bands other than b. */
+static inline void clear_cols(s9state *s, int b, int d, uint32_t cm)
 {
-    uint32_t bit = 1u << p;
+    int b1 = b == 2 ? 0 : b + 1, b2 = b == 0 ? 2 : b - 1;
+    uint32_t x = s->F[9 * b1 + d];
+    if (x & cm) {
+        s->F[9 * b1 + d] = x & ~cm;
+        s->dirty |= 1u << (9 * b1 + d);
+    }
+    x = s->F[9 * b2 + d];
+    if (x & cm) {
+        s->F[9 * b2 + d] = x & ~cm;
+        s->dirty |= 1u << (9 * b2 + d);
+    }
+}
+
+/* Removes the cells x of band b from every digit but d. */
+static inline void clear_others(s9state *s, int b, int d, uint32_t x)
+{
     uint32_t *Fb = s->F + 9 * b;
-    uint32_t keep = Fb[d] & ~band_peer[p];
     uint32_t dirty = 0;
     for (int e = 0; e < 9; e++) {
         uint32_t w = Fb[e];
-        uint32_t nw = w & ~bit;
-        dirty |= (uint32_t)(nw != w) << e;
-        Fb[e] = nw;
+        uint32_t hit = (uint32_t)((w & x) != 0) & (uint32_t)(e != d);
+        Fb[e] = hit ? w & ~x : w;
+        dirty |= hit << e;
     }
-    dirty |= (uint32_t)(keep != (Fb[d] | bit)) << d;
-    Fb[d] = keep;
     s->dirty |= dirty << (9 * b);
-    uint32_t col = col_bits[p % 9];
-    for (int k = 1; k < 3; k++) {
-        int ob = (b + k) % 3;
-        uint32_t w = s->F[9 * ob + d];
-        if (w & col) {
-            s->F[9 * ob + d] = w & ~col;
-            s->dirty |= 1u << (9 * ob + d);
-        }
+}
+
+/* Places digit d at (b, p): the caller has checked that d may stand there
+ * and that the cell is unsolved. */
+static inline void place(s9state *s, int b, int d, int p)
+{
+    uint32_t bit = 1u << p;
+    clear_others(s, b, d, bit);
+    uint32_t w = s->F[9 * b + d];
+    uint32_t nw = w & ~band_peer[p];
+    if (nw != w) {
+        s->F[9 * b + d] = nw;
+        s->dirty |= 1u << (9 * b + d);
     }
+    clear_cols(s, b, d, col_bits[p % 9]);
     s->unsolved[b] &= ~bit;
 }
 
-/* The band/digit word i: triad rule and row singles. Returns 0 on contradiction. */
+/* The band/digit word i: the triad rule, then its row singles are placed in
+ * bulk (the triad rule has already cleared their rows and boxes in the word).
+ * Returns 0 on contradiction. */
 static inline int update_word(s9state *s, int i)
 {
     int b = i >= 18 ? 2 : i >= 9 ? 1 : 0;
@@ -123,11 +148,10 @@ static inline int update_word(s9state *s, int i)
     uint32_t single = ((uint32_t)row_single[w & 511] | (uint32_t)row_single[(w >> 9) & 511] << 9 |
                        (uint32_t)row_single[w >> 18] << 18) &
                       s->unsolved[b];
-    while (single) {
-        int p = __builtin_ctz(single);
-        single &= single - 1;
-        if (!((s->F[i] >> p) & 1)) return 0;
-        place(s, b, d, p);
+    if (single) {
+        s->unsolved[b] &= ~single;
+        clear_others(s, b, d, single);
+        clear_cols(s, b, d, col_cells(fold_cols(single)));
     }
     return 1;
 }
@@ -139,7 +163,7 @@ static inline int naked_singles(s9state *s, uint32_t biv[3])
 {
     int placed = 0;
     for (int b = 0; b < 3; b++) {
-        const uint32_t *Fb = s->F + 9 * b;
+        uint32_t *Fb = s->F + 9 * b;
         uint32_t a1 = 0, a2 = 0, a3 = 0;
         for (int d = 0; d < 9; d++) {
             uint32_t x = Fb[d];
@@ -151,15 +175,25 @@ static inline int naked_singles(s9state *s, uint32_t biv[3])
         if (u & ~a1) return -1;
         uint32_t one = u & ~a2;
         biv[b] = u & a2 & ~a3;
-        while (one) {
-            int p = __builtin_ctz(one);
-            one &= one - 1;
-            uint32_t bit = 1u << p;
-            int d = 0;
-            while (d < 9 && !(s->F[9 * b + d] & bit)) d++;
-            if (d == 9) return -1; /* emptied by a placement just made */
-            place(s, b, d, p);
-            placed++;
+        if (!one) continue;
+        placed = 1;
+        s->unsolved[b] = u & ~one;
+        for (int d = 0; d < 9; d++) {
+            uint32_t x = Fb[d] & one;
+            if (!x) continue;
+            uint32_t w = Fb[d], y = x;
+            while (y) {
+                w &= ~band_peer[__builtin_ctz(y)];
+                y &= y - 1;
+            }
+            if ((w & x) != x) return -1; /* two of them in one row or box */
+            if (w != Fb[d]) {
+                Fb[d] = w;
+                s->dirty |= 1u << (9 * b + d);
+            }
+            uint32_t cols = fold_cols(x);
+            if (__builtin_popcount(cols) != __builtin_popcount(x)) return -1; /* same column */
+            clear_cols(s, b, d, col_cells(cols));
         }
     }
     return placed;
@@ -173,8 +207,7 @@ static inline int column_singles(s9state *s)
         uint32_t a1 = 0, a2 = 0, fixed = 0;
         for (int b = 0; b < 3; b++) {
             uint32_t w = s->F[9 * b + d];
-            uint32_t f = w & ~s->unsolved[b];
-            fixed |= f | f >> 9 | f >> 18;
+            fixed |= fold_cols(w & ~s->unsolved[b]);
             for (int r = 0; r < 3; r++) {
                 uint32_t x = (w >> (9 * r)) & 511;
                 a2 |= a1 & x;
@@ -189,8 +222,7 @@ static inline int column_singles(s9state *s)
             for (int b = 0; b < 3; b++) {
                 uint32_t x = s->F[9 * b + d] & col_bits[c] & s->unsolved[b];
                 if (x) {
-                    int p = __builtin_ctz(x);
-                    place(s, b, d, p);
+                    place(s, b, d, __builtin_ctz(x));
                     placed++;
                     break;
                 }
@@ -213,7 +245,11 @@ static int propagate(s9state *s, uint32_t biv[3])
         int n = naked_singles(s, biv);
         if (n < 0) return 0;
         if (n > 0 || s->dirty) continue;
+#ifndef S9_NO_COLS
         n = column_singles(s);
+#else
+        n = 0;
+#endif
         if (n < 0) return 0;
         if (n == 0 && !s->dirty) return 1;
     }
@@ -255,17 +291,36 @@ static void choose_branch(const s9state *s, const uint32_t biv[3], int *band, in
 static int load(solver9_ctx *ctx, const uint8_t *puzzle)
 {
     s9state *s = &ctx->cur;
-    for (int i = 0; i < 27; i++) s->F[i] = BAND_FULL;
-    s->unsolved[0] = s->unsolved[1] = s->unsolved[2] = BAND_FULL;
-    s->dirty = 0;
+    uint32_t clue[27] = {0}, all[3] = {0, 0, 0};
     for (int b = 0; b < 3; b++)
         for (int p = 0; p < 27; p++) {
             int d = puzzle[27 * b + p];
             if (d == CELL_EMPTY) continue;
             assert(d < 9);
-            if (!((s->F[9 * b + d] >> p) & 1)) return 0;
-            place(s, b, d, p);
+            clue[9 * b + d] |= 1u << p;
+            all[b] |= 1u << p;
         }
+    for (int d = 0; d < 9; d++) {
+        uint32_t cols[3], peers[3];
+        for (int b = 0; b < 3; b++) {
+            uint32_t x = clue[9 * b + d], pm = 0;
+            cols[b] = fold_cols(x);
+            if (__builtin_popcount(cols[b]) != __builtin_popcount(x)) return 0;
+            while (x) {
+                pm |= band_peer[__builtin_ctz(x)];
+                x &= x - 1;
+            }
+            if (pm & clue[9 * b + d]) return 0; /* two in one row or box */
+            peers[b] = pm;
+        }
+        if ((cols[0] & cols[1]) | (cols[0] & cols[2]) | (cols[1] & cols[2])) return 0;
+        for (int b = 0; b < 3; b++) {
+            uint32_t other_cols = col_cells((cols[0] | cols[1] | cols[2]) & ~cols[b]);
+            s->F[9 * b + d] = BAND_FULL & ~peers[b] & ~other_cols & ~(all[b] & ~clue[9 * b + d]);
+        }
+    }
+    for (int b = 0; b < 3; b++) s->unsolved[b] = BAND_FULL & ~all[b];
+    s->dirty = (1u << 27) - 1;
     return 1;
 }
 
