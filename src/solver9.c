@@ -8,11 +8,19 @@
 
 #define BAND_FULL 0x7FFFFFFu
 #define STACK_MAX 82
+#ifdef S9_STATS
+#include <stdio.h>
+unsigned long long s9_stat[8];
+#define STAT(i) (s9_stat[i]++)
+#else
+#define STAT(i) ((void)0)
+#endif
+#define DBIT(b, d) (1u << (3 * (d) + (b)))
 
 typedef struct s9state {
     uint32_t F[27];        /* [9 * band + digit]: cells where digit may stand */
     uint32_t unsolved[3];  /* per band */
-    uint32_t dirty;        /* bit 9 * band + digit: word changed, not yet examined */
+    uint32_t dirty;        /* bit 3 * digit + band: word changed, not yet examined */
 } s9state;
 
 typedef struct s9frame {
@@ -92,12 +100,12 @@ static inline void clear_cols(s9state *s, int b, int d, uint32_t cm)
     uint32_t x = s->F[9 * b1 + d];
     if (x & cm) {
         s->F[9 * b1 + d] = x & ~cm;
-        s->dirty |= 1u << (9 * b1 + d);
+        s->dirty |= DBIT(b1, d);
     }
     x = s->F[9 * b2 + d];
     if (x & cm) {
         s->F[9 * b2 + d] = x & ~cm;
-        s->dirty |= 1u << (9 * b2 + d);
+        s->dirty |= DBIT(b2, d);
     }
 }
 
@@ -105,14 +113,15 @@ static inline void clear_cols(s9state *s, int b, int d, uint32_t cm)
 static inline void clear_others(s9state *s, int b, int d, uint32_t x)
 {
     uint32_t *Fb = s->F + 9 * b;
+    uint32_t keep = Fb[d];
     uint32_t dirty = 0;
     for (int e = 0; e < 9; e++) {
         uint32_t w = Fb[e];
-        uint32_t hit = (uint32_t)((w & x) != 0) & (uint32_t)(e != d);
-        Fb[e] = hit ? w & ~x : w;
-        dirty |= hit << e;
+        dirty |= (uint32_t)((w & x) != 0) << (3 * e);
+        Fb[e] = w & ~x;
     }
-    s->dirty |= dirty << (9 * b);
+    Fb[d] = keep;
+    s->dirty |= (dirty & ~(1u << (3 * d))) << b;
 }
 
 /* Places digit d at (b, p): the caller has checked that d may stand there
@@ -125,33 +134,64 @@ static inline void place(s9state *s, int b, int d, int p)
     uint32_t nw = w & ~band_peer[p];
     if (nw != w) {
         s->F[9 * b + d] = nw;
-        s->dirty |= 1u << (9 * b + d);
+        s->dirty |= DBIT(b, d);
     }
     clear_cols(s, b, d, col_bits[p % 9]);
     s->unsolved[b] &= ~bit;
 }
 
-/* The band/digit word i: the triad rule, then its row singles are placed in
- * bulk (the triad rule has already cleared their rows and boxes in the word).
- * Returns 0 on contradiction. */
-static inline int update_word(s9state *s, int i)
+/* All three band words of digit d. First the stack rule: in each stack the
+ * digit fills one column per band and one band per column, the same
+ * permutation-of-three rule as in a band, on the (column, band) triads.
+ * Then the row rule in each band (the triad rule on (row, box) triads); the
+ * row singles it leaves are placed in bulk (the rule has already cleared
+ * their rows and boxes in the word). A hidden single in a column or a box
+ * ends up as a row single this way. Returns 0 on contradiction. */
+static inline int update_digit(s9state *s, int d, uint32_t bands)
 {
-    int b = i >= 18 ? 2 : i >= 9 ? 1 : 0;
-    int d = i - 9 * b;
-    uint32_t w = s->F[i];
-    uint32_t t = row_boxes[w & 511] | (uint32_t)row_boxes[(w >> 9) & 511] << 3 |
-                 (uint32_t)row_boxes[w >> 18] << 6;
-    uint32_t m = triad_mask[t];
-    if (!m) return 0;
-    w &= m;
-    s->F[i] = w;
-    uint32_t single = ((uint32_t)row_single[w & 511] | (uint32_t)row_single[(w >> 9) & 511] << 9 |
-                       (uint32_t)row_single[w >> 18] << 18) &
-                      s->unsolved[b];
-    if (single) {
-        s->unsolved[b] &= ~single;
-        clear_others(s, b, d, single);
-        clear_cols(s, b, d, col_cells(fold_cols(single)));
+    uint32_t *F = s->F;
+    STAT(0);
+    uint32_t w0 = F[d], w1 = F[9 + d], w2 = F[18 + d];
+    uint32_t f0 = fold_cols(w0), f1 = fold_cols(w1), f2 = fold_cols(w2);
+    uint32_t g0 = 0, g1 = 0, g2 = 0;
+    for (int st = 0; st < 9; st += 3) {
+        uint32_t t = ((f0 >> st) & 7) | ((f1 >> st) & 7) << 3 | ((f2 >> st) & 7) << 6;
+        uint32_t a = triad_perm[t];
+        if (!a) return 0;
+        g0 |= (a & 7) << st;
+        g1 |= ((a >> 3) & 7) << st;
+        g2 |= (a >> 6) << st;
+    }
+    bands |= (uint32_t)(g0 != f0) | (uint32_t)(g1 != f1) << 1 | (uint32_t)(g2 != f2) << 2;
+    F[d] = w0 & col_cells(g0);
+    F[9 + d] = w1 & col_cells(g1);
+    F[18 + d] = w2 & col_cells(g2);
+    uint32_t again = 0;
+    while (bands) {
+        int b = __builtin_ctz(bands);
+        bands &= bands - 1;
+        uint32_t w = F[9 * b + d];
+        uint32_t t = row_boxes[w & 511] | (uint32_t)row_boxes[(w >> 9) & 511] << 3 |
+                     (uint32_t)row_boxes[w >> 18] << 6;
+        uint32_t m = triad_mask[t];
+        if (!m) return 0;
+        if (w & ~m) {
+            again |= (uint32_t)(fold_cols(w & m) != fold_cols(w)) << b;
+            w &= m;
+        }
+        F[9 * b + d] = w;
+        uint32_t single = ((uint32_t)row_single[w & 511] | (uint32_t)row_single[(w >> 9) & 511] << 9 |
+                           (uint32_t)row_single[w >> 18] << 18) &
+                          s->unsolved[b];
+        if (single) {
+            s->unsolved[b] &= ~single;
+            clear_others(s, b, d, single);
+            clear_cols(s, b, d, col_cells(fold_cols(single)));
+        }
+    }
+    if (again) {
+        s->dirty |= again << (3 * d);
+        STAT(1);
     }
     return 1;
 }
@@ -189,7 +229,7 @@ static inline int naked_singles(s9state *s, uint32_t biv[3])
             if ((w & x) != x) return -1; /* two of them in one row or box */
             if (w != Fb[d]) {
                 Fb[d] = w;
-                s->dirty |= 1u << (9 * b + d);
+                s->dirty |= DBIT(b, d);
             }
             uint32_t cols = fold_cols(x);
             if (__builtin_popcount(cols) != __builtin_popcount(x)) return -1; /* same column */
@@ -199,58 +239,22 @@ static inline int naked_singles(s9state *s, uint32_t biv[3])
     return placed;
 }
 
-/* Hidden singles in columns. Returns -1 on contradiction, else cells placed. */
-static inline int column_singles(s9state *s)
-{
-    int placed = 0;
-    for (int d = 0; d < 9; d++) {
-        uint32_t a1 = 0, a2 = 0, fixed = 0;
-        for (int b = 0; b < 3; b++) {
-            uint32_t w = s->F[9 * b + d];
-            fixed |= fold_cols(w & ~s->unsolved[b]);
-            for (int r = 0; r < 3; r++) {
-                uint32_t x = (w >> (9 * r)) & 511;
-                a2 |= a1 & x;
-                a1 |= x;
-            }
-        }
-        if ((a1 & 511) != 511) return -1;
-        uint32_t one = a1 & ~a2 & ~fixed & 511;
-        while (one) {
-            int c = __builtin_ctz(one);
-            one &= one - 1;
-            for (int b = 0; b < 3; b++) {
-                uint32_t x = s->F[9 * b + d] & col_bits[c] & s->unsolved[b];
-                if (x) {
-                    place(s, b, d, __builtin_ctz(x));
-                    placed++;
-                    break;
-                }
-            }
-        }
-    }
-    return placed;
-}
-
 /* Propagates to a fixpoint. Returns 0 on contradiction; else 1 and biv[]. */
 static int propagate(s9state *s, uint32_t biv[3])
 {
+    STAT(4);
     for (;;) {
         while (s->dirty) {
-            int i = __builtin_ctz(s->dirty);
-            s->dirty &= s->dirty - 1;
-            if (!update_word(s, i)) return 0;
+            int d = __builtin_ctz(s->dirty) / 3;
+            uint32_t bands = (s->dirty >> (3 * d)) & 7;
+            s->dirty &= ~(7u << (3 * d));
+            if (!update_digit(s, d, bands)) return 0;
         }
         if ((s->unsolved[0] | s->unsolved[1] | s->unsolved[2]) == 0) return 1;
         int n = naked_singles(s, biv);
+        STAT(2);
         if (n < 0) return 0;
-        if (n > 0 || s->dirty) continue;
-#ifndef S9_NO_COLS
-        n = column_singles(s);
-#else
-        n = 0;
-#endif
-        if (n < 0) return 0;
+        if (n > 0) STAT(3);
         if (n == 0 && !s->dirty) return 1;
     }
 }
@@ -271,6 +275,24 @@ static void choose_branch(const s9state *s, const uint32_t biv[3], int *band, in
             *bit = __builtin_ctz(biv[b]);
             return;
         }
+    /* no cell with two candidates: one with three, else the fewest */
+    for (int b = 0; b < 3; b++) {
+        const uint32_t *Fb = s->F + 9 * b;
+        uint32_t a1 = 0, a2 = 0, a3 = 0, a4 = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t x = Fb[d];
+            a4 |= a3 & x;
+            a3 |= a2 & x;
+            a2 |= a1 & x;
+            a1 |= x;
+        }
+        uint32_t three = s->unsolved[b] & a3 & ~a4;
+        if (three) {
+            *band = b;
+            *bit = __builtin_ctz(three);
+            return;
+        }
+    }
     int best = 10;
     for (int b = 0; b < 3; b++) {
         uint32_t u = s->unsolved[b];
