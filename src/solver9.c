@@ -1,5 +1,6 @@
 /* solver9 — see solver9.h. */
 #include "solver9.h"
+#include "solver9_simd.h"
 
 #include <assert.h>
 #include <pthread.h>
@@ -15,12 +16,13 @@ unsigned long long s9_stat[8];
 #else
 #define STAT(i) ((void)0)
 #endif
-#define DBIT(b, d) (1u << (3 * (d) + (b)))
+#define DBIT(b, d) (1u << (9 * (b) + (d)))
+#define DIGIT_BITS 0x40201u /* the dirty bits of digit 0 in the three bands */
 
 typedef struct s9state {
     uint32_t F[27];        /* [9 * band + digit]: cells where digit may stand */
     uint32_t unsolved[3];  /* per band */
-    uint32_t dirty;        /* bit 3 * digit + band: word changed, not yet examined */
+    uint32_t dirty;        /* bit 9 * band + digit: word changed, not yet examined */
 } s9state;
 
 typedef struct s9frame {
@@ -114,14 +116,9 @@ static inline void clear_others(s9state *s, int b, int d, uint32_t x)
 {
     uint32_t *Fb = s->F + 9 * b;
     uint32_t keep = Fb[d];
-    uint32_t dirty = 0;
-    for (int e = 0; e < 9; e++) {
-        uint32_t w = Fb[e];
-        dirty |= (uint32_t)((w & x) != 0) << (3 * e);
-        Fb[e] = w & ~x;
-    }
+    uint32_t hit = s9_clear_cells(Fb, x);
     Fb[d] = keep;
-    s->dirty |= (dirty & ~(1u << (3 * d))) << b;
+    s->dirty |= (hit & ~(1u << d)) << (9 * b);
 }
 
 /* Places digit d at (b, p): the caller has checked that d may stand there
@@ -190,7 +187,7 @@ static inline int update_digit(s9state *s, int d, uint32_t bands)
         }
     }
     if (again) {
-        s->dirty |= again << (3 * d);
+        s->dirty |= ((again & 1) | (again & 2) << 8 | (again & 4) << 16) << d;
         STAT(1);
     }
     return 1;
@@ -245,9 +242,11 @@ static int propagate(s9state *s, uint32_t biv[3])
     STAT(4);
     for (;;) {
         while (s->dirty) {
-            int d = __builtin_ctz(s->dirty) / 3;
-            uint32_t bands = (s->dirty >> (3 * d)) & 7;
-            s->dirty &= ~(7u << (3 * d));
+            uint32_t dirty = s->dirty;
+            int i = __builtin_ctz(dirty);
+            int d = i >= 18 ? i - 18 : i >= 9 ? i - 9 : i;
+            uint32_t bands = ((dirty >> d) & 1) | ((dirty >> (d + 8)) & 2) | ((dirty >> (d + 16)) & 4);
+            s->dirty = dirty & ~(DIGIT_BITS << d);
             if (!update_digit(s, d, bands)) return 0;
         }
         if ((s->unsolved[0] | s->unsolved[1] | s->unsolved[2]) == 0) return 1;
