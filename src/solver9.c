@@ -137,58 +137,59 @@ static inline void place(s9state *s, int b, int d, int p)
     s->unsolved[b] &= ~bit;
 }
 
-/* All three band words of digit d. First the stack rule: in each stack the
- * digit fills one column per band and one band per column, the same
- * permutation-of-three rule as in a band, on the (column, band) triads.
- * Then the row rule in each band (the triad rule on (row, box) triads); the
- * row singles it leaves are placed in bulk (the rule has already cleared
- * their rows and boxes in the word). A hidden single in a column or a box
- * ends up as a row single this way. Returns 0 on contradiction. */
+/* All three band words of digit d; bands: the ones changed since they were
+ * last examined. Two rules, applied in turn until neither changes a word:
+ *  - the row rule, in a band: the digit fills one cell in each row and one
+ *    in each box, so the row->box choice is a permutation of three; the
+ *    (row, box) triads on no permutation are removed (pointing/claiming);
+ *  - the stack rule, in a stack: the same on the (band, column) triads.
+ * No permutation left = contradiction. Then the row singles of the words are
+ * placed in bulk: the rules have already cleared their rows, boxes and
+ * columns from the digit, so only the other digits lose the cells. A hidden
+ * single in a box or a column ends up as a row single this way. Returns 0 on
+ * contradiction. */
 static inline int update_digit(s9state *s, int d, uint32_t bands)
 {
     uint32_t *F = s->F;
     STAT(0);
-    uint32_t w0 = F[d], w1 = F[9 + d], w2 = F[18 + d];
-    uint32_t f0 = fold_cols(w0), f1 = fold_cols(w1), f2 = fold_cols(w2);
-    uint32_t g0 = 0, g1 = 0, g2 = 0;
-    for (int st = 0; st < 9; st += 3) {
-        uint32_t t = ((f0 >> st) & 7) | ((f1 >> st) & 7) << 3 | ((f2 >> st) & 7) << 6;
-        uint32_t a = triad_perm[t];
-        if (!a) return 0;
-        g0 |= (a & 7) << st;
-        g1 |= ((a >> 3) & 7) << st;
-        g2 |= (a >> 6) << st;
-    }
-    bands |= (uint32_t)(g0 != f0) | (uint32_t)(g1 != f1) << 1 | (uint32_t)(g2 != f2) << 2;
-    F[d] = w0 & col_cells(g0);
-    F[9 + d] = w1 & col_cells(g1);
-    F[18 + d] = w2 & col_cells(g2);
-    uint32_t again = 0;
-    while (bands) {
-        int b = __builtin_ctz(bands);
-        bands &= bands - 1;
-        uint32_t w = F[9 * b + d];
-        uint32_t t = row_boxes[w & 511] | (uint32_t)row_boxes[(w >> 9) & 511] << 3 |
-                     (uint32_t)row_boxes[w >> 18] << 6;
-        uint32_t m = triad_mask[t];
-        if (!m) return 0;
-        if (w & ~m) {
-            again |= (uint32_t)(fold_cols(w & m) != fold_cols(w)) << b;
-            w &= m;
+    for (;;) {
+        while (bands) {
+            int b = __builtin_ctz(bands);
+            bands &= bands - 1;
+            uint32_t w = F[9 * b + d];
+            uint32_t t = row_boxes[w & 511] | (uint32_t)row_boxes[(w >> 9) & 511] << 3 |
+                         (uint32_t)row_boxes[w >> 18] << 6;
+            uint32_t m = triad_mask[t];
+            if (!m) return 0;
+            F[9 * b + d] = w & m;
         }
-        F[9 * b + d] = w;
+        uint32_t w0 = F[d], w1 = F[9 + d], w2 = F[18 + d];
+        uint32_t f0 = fold_cols(w0), f1 = fold_cols(w1), f2 = fold_cols(w2);
+        uint32_t g0 = 0, g1 = 0, g2 = 0;
+        for (int st = 0; st < 9; st += 3) {
+            uint32_t t = ((f0 >> st) & 7) | ((f1 >> st) & 7) << 3 | ((f2 >> st) & 7) << 6;
+            uint32_t a = triad_perm[t];
+            if (!a) return 0;
+            g0 |= (a & 7) << st;
+            g1 |= ((a >> 3) & 7) << st;
+            g2 |= (a >> 6) << st;
+        }
+        bands = (uint32_t)(g0 != f0) | (uint32_t)(g1 != f1) << 1 | (uint32_t)(g2 != f2) << 2;
+        if (!bands) break;
+        STAT(1);
+        F[d] = w0 & col_cells(g0);
+        F[9 + d] = w1 & col_cells(g1);
+        F[18 + d] = w2 & col_cells(g2);
+    }
+    for (int b = 0; b < 3; b++) {
+        uint32_t w = F[9 * b + d];
         uint32_t single = ((uint32_t)row_single[w & 511] | (uint32_t)row_single[(w >> 9) & 511] << 9 |
                            (uint32_t)row_single[w >> 18] << 18) &
                           s->unsolved[b];
         if (single) {
             s->unsolved[b] &= ~single;
             clear_others(s, b, d, single);
-            clear_cols(s, b, d, col_cells(fold_cols(single)));
         }
-    }
-    if (again) {
-        s->dirty |= ((again & 1) | (again & 2) << 8 | (again & 4) << 16) << d;
-        STAT(1);
     }
     return 1;
 }
