@@ -16,13 +16,12 @@ unsigned long long s9_stat[8];
 #else
 #define STAT(i) ((void)0)
 #endif
-#define DBIT(b, d) (1u << (9 * (b) + (d)))
-#define DIGIT_BITS 0x40201u /* the dirty bits of digit 0 in the three bands */
+#define DBIT(b, d) (1u << (3 * (d) + (b)))
 
 typedef struct s9state {
     uint32_t F[27];        /* [9 * band + digit]: cells where digit may stand */
     uint32_t unsolved[3];  /* per band */
-    uint32_t dirty;        /* bit 9 * band + digit: word changed, not yet examined */
+    uint32_t dirty;        /* bit 3 * digit + band: word changed, not yet examined */
 } s9state;
 
 typedef struct s9frame {
@@ -47,6 +46,7 @@ static uint16_t triad_perm[512];   /* non-empty triads -> triads on some permuta
 static uint32_t triad_mask[512];   /* the same as the cells of those triads in a band word */
 static uint32_t band_peer[27];     /* cells of the band sharing row or box, the cell excluded */
 static uint32_t col_bits[9];       /* the three cells of a column in a band */
+static uint32_t spread3[512];      /* bit e -> bit 3e (digits of a band -> their dirty bits) */
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static void build_tables(void)
@@ -78,6 +78,9 @@ static void build_tables(void)
         band_peer[p] = m;
     }
     for (int c = 0; c < 9; c++) col_bits[c] = (1u | 1u << 9 | 1u << 18) << c;
+    for (int x = 0; x < 512; x++)
+        for (int e = 0; e < 9; e++)
+            if ((x >> e) & 1) spread3[x] |= 1u << (3 * e);
 }
 
 solver9_ctx *solver9_new(void)
@@ -118,7 +121,7 @@ static inline void clear_others(s9state *s, int b, int d, uint32_t x)
     uint32_t keep = Fb[d];
     uint32_t hit = s9_clear_cells(Fb, x);
     Fb[d] = keep;
-    s->dirty |= (hit & ~(1u << d)) << (9 * b);
+    s->dirty |= spread3[hit & ~(1u << d)] << b;
 }
 
 /* Places digit d at (b, p): the caller has checked that d may stand there
@@ -151,6 +154,7 @@ static inline void place(s9state *s, int b, int d, int p)
 static inline int update_digit(s9state *s, int d, uint32_t bands)
 {
     uint32_t *F = s->F;
+    uint32_t touched = bands;
     STAT(0);
     for (;;) {
         while (bands) {
@@ -176,12 +180,15 @@ static inline int update_digit(s9state *s, int d, uint32_t bands)
         }
         bands = (uint32_t)(g0 != f0) | (uint32_t)(g1 != f1) << 1 | (uint32_t)(g2 != f2) << 2;
         if (!bands) break;
+        touched |= bands;
         STAT(1);
         F[d] = w0 & col_cells(g0);
         F[9 + d] = w1 & col_cells(g1);
         F[18 + d] = w2 & col_cells(g2);
     }
-    for (int b = 0; b < 3; b++) {
+    while (touched) {
+        int b = __builtin_ctz(touched);
+        touched &= touched - 1;
         uint32_t w = F[9 * b + d];
         uint32_t single = ((uint32_t)row_single[w & 511] | (uint32_t)row_single[(w >> 9) & 511] << 9 |
                            (uint32_t)row_single[w >> 18] << 18) &
@@ -244,10 +251,9 @@ static int propagate(s9state *s, uint32_t biv[3])
     for (;;) {
         while (s->dirty) {
             uint32_t dirty = s->dirty;
-            int i = __builtin_ctz(dirty);
-            int d = i >= 18 ? i - 18 : i >= 9 ? i - 9 : i;
-            uint32_t bands = ((dirty >> d) & 1) | ((dirty >> (d + 8)) & 2) | ((dirty >> (d + 16)) & 4);
-            s->dirty = dirty & ~(DIGIT_BITS << d);
+            int d = (int)((unsigned)__builtin_ctz(dirty) * 11u >> 5); /* i / 3 for i < 27 */
+            uint32_t bands = (dirty >> (3 * d)) & 7;
+            s->dirty = dirty & ~(7u << (3 * d));
             if (!update_digit(s, d, bands)) return 0;
         }
         if ((s->unsolved[0] | s->unsolved[1] | s->unsolved[2]) == 0) return 1;
