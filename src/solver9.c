@@ -319,34 +319,29 @@ static void choose_branch(const s9state *s, const uint32_t biv[3], int *band, in
 static int load(solver9_ctx *ctx, const uint8_t *puzzle)
 {
     s9state *s = &ctx->cur;
-    uint32_t clue[27] = {0}, all[3] = {0, 0, 0};
-    for (int b = 0; b < 3; b++)
-        for (int p = 0; p < 27; p++) {
+    uint32_t clue[27] = {0}, peers[27] = {0}, all[3], colseen[9] = {0};
+    s9_clue_cells(puzzle, all);
+    for (int b = 0; b < 3; b++) {
+        uint32_t x = all[b];
+        while (x) {
+            int p = __builtin_ctz(x);
+            x &= x - 1;
             int d = puzzle[27 * b + p];
-            if (d == CELL_EMPTY) continue;
             assert(d < 9);
-            clue[9 * b + d] |= 1u << p;
-            all[b] |= 1u << p;
-        }
-    for (int d = 0; d < 9; d++) {
-        uint32_t cols[3], peers[3];
-        for (int b = 0; b < 3; b++) {
-            uint32_t x = clue[9 * b + d], pm = 0;
-            cols[b] = fold_cols(x);
-            if (__builtin_popcount(cols[b]) != __builtin_popcount(x)) return 0;
-            while (x) {
-                pm |= band_peer[__builtin_ctz(x)];
-                x &= x - 1;
-            }
-            if (pm & clue[9 * b + d]) return 0; /* two in one row or box */
-            peers[b] = pm;
-        }
-        if ((cols[0] & cols[1]) | (cols[0] & cols[2]) | (cols[1] & cols[2])) return 0;
-        for (int b = 0; b < 3; b++) {
-            uint32_t other_cols = col_cells((cols[0] | cols[1] | cols[2]) & ~cols[b]);
-            s->F[9 * b + d] = BAND_FULL & ~peers[b] & ~other_cols & ~(all[b] & ~clue[9 * b + d]);
+            int i = 9 * b + d;
+            uint32_t col = 1u << (p % 9);
+            if (((peers[i] >> p) & 1) | (colseen[d] & col)) return 0; /* clash */
+            peers[i] |= band_peer[p];
+            clue[i] |= 1u << p;
+            colseen[d] |= col;
         }
     }
+    for (int b = 0; b < 3; b++)
+        for (int d = 0; d < 9; d++) {
+            int i = 9 * b + d;
+            uint32_t other_cols = col_cells(colseen[d] & ~fold_cols(clue[i]));
+            s->F[i] = BAND_FULL & ~peers[i] & ~other_cols & ~(all[b] & ~clue[i]);
+        }
     for (int b = 0; b < 3; b++) s->unsolved[b] = BAND_FULL & ~all[b];
     s->dirty = (1u << 27) - 1;
     return 1;
