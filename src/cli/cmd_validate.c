@@ -10,7 +10,11 @@ static const char *help =
     "Checks each line (a complete grid or a partial puzzle) for consistency:\n"
     "the right length, legal characters, and no digit twice in a row, column\n"
     "or box. Prints 'FILE:LINE: ok (grid|puzzle, K clues)' or\n"
-    "'FILE:LINE: invalid: reason'. Exit status 1 when any line is invalid.\n"
+    "'FILE:LINE: invalid: reason'. Exit status 1 when any line is invalid,\n"
+    "2 when a file could not be read or an option was wrong.\n"
+    "\n"
+    "  --box RxC   box shape (default: inferred from the line length)\n"
+    "  --hex       digits 0-F (Hexadoku) instead of 1-9, A-G\n"
     "A consistent puzzle may still have no solution: use `minclue solve`.\n";
 
 int cmd_validate(int argc, char **argv)
