@@ -368,6 +368,7 @@ static int search(solver9_ctx *ctx, const uint8_t *puzzle, int limit)
                 uint32_t m = cell_digits(s, b, p);
                 assert(m & (m - 1));
                 int d = __builtin_ctz(m);
+                assert(depth < STACK_MAX);
                 s9frame *f = &ctx->stack[depth++];
                 f->st = *s;
                 f->rest = m & (m - 1);
