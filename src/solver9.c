@@ -9,13 +9,6 @@
 
 #define BAND_FULL 0x7FFFFFFu
 #define STACK_MAX 82
-#ifdef S9_STATS
-#include <stdio.h>
-unsigned long long s9_stat[8];
-#define STAT(i) (s9_stat[i]++)
-#else
-#define STAT(i) ((void)0)
-#endif
 #define DBIT(b, d) (1u << (3 * (d) + (b)))
 
 typedef struct s9state {
@@ -155,7 +148,6 @@ static inline int update_digit(s9state *s, int d, uint32_t bands)
 {
     uint32_t *F = s->F;
     uint32_t touched = bands;
-    STAT(0);
     for (;;) {
         while (bands) {
             int b = __builtin_ctz(bands);
@@ -181,7 +173,6 @@ static inline int update_digit(s9state *s, int d, uint32_t bands)
         bands = (uint32_t)(g0 != f0) | (uint32_t)(g1 != f1) << 1 | (uint32_t)(g2 != f2) << 2;
         if (!bands) break;
         touched |= bands;
-        STAT(1);
         F[d] = w0 & col_cells(g0);
         F[9 + d] = w1 & col_cells(g1);
         F[18 + d] = w2 & col_cells(g2);
@@ -247,7 +238,6 @@ static inline int naked_singles(s9state *s, uint32_t biv[3])
 /* Propagates to a fixpoint. Returns 0 on contradiction; else 1 and biv[]. */
 static int propagate(s9state *s, uint32_t biv[3])
 {
-    STAT(4);
     for (;;) {
         while (s->dirty) {
             uint32_t dirty = s->dirty;
@@ -258,9 +248,7 @@ static int propagate(s9state *s, uint32_t biv[3])
         }
         if ((s->unsolved[0] | s->unsolved[1] | s->unsolved[2]) == 0) return 1;
         int n = naked_singles(s, biv);
-        STAT(2);
         if (n < 0) return 0;
-        if (n > 0) STAT(3);
         if (n == 0 && !s->dirty) return 1;
     }
 }
