@@ -1,5 +1,6 @@
 /* solver9 — see solver9.h. */
 #include "solver9.h"
+#include "solver9_simd.h"
 
 #include <assert.h>
 #include <pthread.h>
@@ -8,11 +9,12 @@
 
 #define BAND_FULL 0x7FFFFFFu
 #define STACK_MAX 82
+#define DBIT(b, d) (1u << (3 * (d) + (b)))
 
 typedef struct s9state {
     uint32_t F[27];        /* [9 * band + digit]: cells where digit may stand */
     uint32_t unsolved[3];  /* per band */
-    uint32_t dirty;        /* bit 9 * band + digit: word changed, not yet examined */
+    uint32_t dirty;        /* bit 3 * digit + band: word changed, not yet examined */
 } s9state;
 
 typedef struct s9frame {
@@ -33,9 +35,11 @@ struct solver9_ctx {
 
 static uint8_t row_boxes[512];     /* 9-bit row slice -> 3 bits: which boxes are non-empty */
 static uint16_t row_single[512];   /* 9-bit row slice -> itself if one bit, else 0 */
-static uint32_t triad_mask[512];   /* non-empty triads -> cells of triads on a permutation (0: none) */
+static uint16_t triad_perm[512];   /* non-empty triads -> triads on some permutation (0: none) */
+static uint32_t triad_mask[512];   /* the same as the cells of those triads in a band word */
 static uint32_t band_peer[27];     /* cells of the band sharing row or box, the cell excluded */
 static uint32_t col_bits[9];       /* the three cells of a column in a band */
+static uint32_t spread3[512];      /* bit e -> bit 3e (digits of a band -> their dirty bits) */
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static void build_tables(void)
@@ -55,6 +59,7 @@ static void build_tables(void)
             for (int i = 0; i < 3; i++) ok &= (t >> (3 * i + perms[k][i])) & 1;
             if (!ok) continue;
             for (int i = 0; i < 3; i++) m |= 7u << (9 * i + 3 * perms[k][i]);
+            for (int i = 0; i < 3; i++) triad_perm[t] |= (uint16_t)(1u << (3 * i + perms[k][i]));
         }
         triad_mask[t] = m;
     }
@@ -66,6 +71,9 @@ static void build_tables(void)
         band_peer[p] = m;
     }
     for (int c = 0; c < 9; c++) col_bits[c] = (1u | 1u << 9 | 1u << 18) << c;
+    for (int x = 0; x < 512; x++)
+        for (int e = 0; e < 9; e++)
+            if ((x >> e) & 1) spread3[x] |= 1u << (3 * e);
 }
 
 solver9_ctx *solver9_new(void)
@@ -79,55 +87,107 @@ void solver9_free(solver9_ctx *ctx) { free(ctx); }
 
 /* ---- placing and propagating ---- */
 
-/* Places digit d at (b, p); the caller has checked that d may stand there and
- * that the cell is unsolved. */
+/* The 9-bit set of columns of the cells x (27 bits), and back. */
+static inline uint32_t fold_cols(uint32_t x) { return (x | x >> 9 | x >> 18) & 511; }
+static inline uint32_t col_cells(uint32_t cols) { return cols | cols << 9 | cols << 18; }
+
+/* Removes the columns cm (27-bit column cells) from digit d in the bands other than b. */
+static inline void clear_cols(s9state *s, int b, int d, uint32_t cm)
+{
+    int b1 = b == 2 ? 0 : b + 1, b2 = b == 0 ? 2 : b - 1;
+    uint32_t x = s->F[9 * b1 + d];
+    if (x & cm) {
+        s->F[9 * b1 + d] = x & ~cm;
+        s->dirty |= DBIT(b1, d);
+    }
+    x = s->F[9 * b2 + d];
+    if (x & cm) {
+        s->F[9 * b2 + d] = x & ~cm;
+        s->dirty |= DBIT(b2, d);
+    }
+}
+
+/* Removes the cells x of band b from every digit but d. */
+static inline void clear_others(s9state *s, int b, int d, uint32_t x)
+{
+    uint32_t *Fb = s->F + 9 * b;
+    uint32_t keep = Fb[d];
+    uint32_t hit = s9_clear_cells(Fb, x);
+    Fb[d] = keep;
+    s->dirty |= spread3[hit & ~(1u << d)] << b;
+}
+
+/* Places digit d at (b, p): the caller has checked that d may stand there
+ * and that the cell is unsolved. */
 static inline void place(s9state *s, int b, int d, int p)
 {
     uint32_t bit = 1u << p;
-    uint32_t *Fb = s->F + 9 * b;
-    uint32_t keep = Fb[d] & ~band_peer[p];
-    uint32_t dirty = 0;
-    for (int e = 0; e < 9; e++) {
-        uint32_t w = Fb[e];
-        uint32_t nw = w & ~bit;
-        dirty |= (uint32_t)(nw != w) << e;
-        Fb[e] = nw;
+    clear_others(s, b, d, bit);
+    uint32_t w = s->F[9 * b + d];
+    uint32_t nw = w & ~band_peer[p];
+    if (nw != w) {
+        s->F[9 * b + d] = nw;
+        s->dirty |= DBIT(b, d);
     }
-    dirty |= (uint32_t)(keep != (Fb[d] | bit)) << d;
-    Fb[d] = keep;
-    s->dirty |= dirty << (9 * b);
-    uint32_t col = col_bits[p % 9];
-    for (int k = 1; k < 3; k++) {
-        int ob = (b + k) % 3;
-        uint32_t w = s->F[9 * ob + d];
-        if (w & col) {
-            s->F[9 * ob + d] = w & ~col;
-            s->dirty |= 1u << (9 * ob + d);
-        }
-    }
+    clear_cols(s, b, d, col_bits[p % 9]);
     s->unsolved[b] &= ~bit;
 }
 
-/* The band/digit word i: triad rule and row singles. Returns 0 on contradiction. */
-static inline int update_word(s9state *s, int i)
+/* All three band words of digit d; bands: the ones changed since they were
+ * last examined. Two rules, applied in turn until neither changes a word:
+ *  - the row rule, in a band: the digit fills one cell in each row and one
+ *    in each box, so the row->box choice is a permutation of three; the
+ *    (row, box) triads on no permutation are removed (pointing/claiming);
+ *  - the stack rule, in a stack: the same on the (band, column) triads.
+ * No permutation left = contradiction. Then the row singles of the words are
+ * placed in bulk: the rules have already cleared their rows, boxes and
+ * columns from the digit, so only the other digits lose the cells. A hidden
+ * single in a box or a column ends up as a row single this way. Returns 0 on
+ * contradiction. */
+static inline int update_digit(s9state *s, int d, uint32_t bands)
 {
-    int b = i >= 18 ? 2 : i >= 9 ? 1 : 0;
-    int d = i - 9 * b;
-    uint32_t w = s->F[i];
-    uint32_t t = row_boxes[w & 511] | (uint32_t)row_boxes[(w >> 9) & 511] << 3 |
-                 (uint32_t)row_boxes[w >> 18] << 6;
-    uint32_t m = triad_mask[t];
-    if (!m) return 0;
-    w &= m;
-    s->F[i] = w;
-    uint32_t single = ((uint32_t)row_single[w & 511] | (uint32_t)row_single[(w >> 9) & 511] << 9 |
-                       (uint32_t)row_single[w >> 18] << 18) &
-                      s->unsolved[b];
-    while (single) {
-        int p = __builtin_ctz(single);
-        single &= single - 1;
-        if (!((s->F[i] >> p) & 1)) return 0;
-        place(s, b, d, p);
+    uint32_t *F = s->F;
+    uint32_t touched = bands;
+    for (;;) {
+        while (bands) {
+            int b = __builtin_ctz(bands);
+            bands &= bands - 1;
+            uint32_t w = F[9 * b + d];
+            uint32_t t = row_boxes[w & 511] | (uint32_t)row_boxes[(w >> 9) & 511] << 3 |
+                         (uint32_t)row_boxes[w >> 18] << 6;
+            uint32_t m = triad_mask[t];
+            if (!m) return 0;
+            F[9 * b + d] = w & m;
+        }
+        uint32_t w0 = F[d], w1 = F[9 + d], w2 = F[18 + d];
+        uint32_t f0 = fold_cols(w0), f1 = fold_cols(w1), f2 = fold_cols(w2);
+        uint32_t g0 = 0, g1 = 0, g2 = 0;
+        for (int st = 0; st < 9; st += 3) {
+            uint32_t t = ((f0 >> st) & 7) | ((f1 >> st) & 7) << 3 | ((f2 >> st) & 7) << 6;
+            uint32_t a = triad_perm[t];
+            if (!a) return 0;
+            g0 |= (a & 7) << st;
+            g1 |= ((a >> 3) & 7) << st;
+            g2 |= (a >> 6) << st;
+        }
+        bands = (uint32_t)(g0 != f0) | (uint32_t)(g1 != f1) << 1 | (uint32_t)(g2 != f2) << 2;
+        if (!bands) break;
+        touched |= bands;
+        F[d] = w0 & col_cells(g0);
+        F[9 + d] = w1 & col_cells(g1);
+        F[18 + d] = w2 & col_cells(g2);
+    }
+    while (touched) {
+        int b = __builtin_ctz(touched);
+        touched &= touched - 1;
+        uint32_t w = F[9 * b + d];
+        uint32_t single = ((uint32_t)row_single[w & 511] | (uint32_t)row_single[(w >> 9) & 511] << 9 |
+                           (uint32_t)row_single[w >> 18] << 18) &
+                          s->unsolved[b];
+        if (single) {
+            s->unsolved[b] &= ~single;
+            clear_others(s, b, d, single);
+        }
     }
     return 1;
 }
@@ -139,7 +199,7 @@ static inline int naked_singles(s9state *s, uint32_t biv[3])
 {
     int placed = 0;
     for (int b = 0; b < 3; b++) {
-        const uint32_t *Fb = s->F + 9 * b;
+        uint32_t *Fb = s->F + 9 * b;
         uint32_t a1 = 0, a2 = 0, a3 = 0;
         for (int d = 0; d < 9; d++) {
             uint32_t x = Fb[d];
@@ -151,50 +211,25 @@ static inline int naked_singles(s9state *s, uint32_t biv[3])
         if (u & ~a1) return -1;
         uint32_t one = u & ~a2;
         biv[b] = u & a2 & ~a3;
-        while (one) {
-            int p = __builtin_ctz(one);
-            one &= one - 1;
-            uint32_t bit = 1u << p;
-            int d = 0;
-            while (d < 9 && !(s->F[9 * b + d] & bit)) d++;
-            if (d == 9) return -1; /* emptied by a placement just made */
-            place(s, b, d, p);
-            placed++;
-        }
-    }
-    return placed;
-}
-
-/* Hidden singles in columns. Returns -1 on contradiction, else cells placed. */
-static inline int column_singles(s9state *s)
-{
-    int placed = 0;
-    for (int d = 0; d < 9; d++) {
-        uint32_t a1 = 0, a2 = 0, fixed = 0;
-        for (int b = 0; b < 3; b++) {
-            uint32_t w = s->F[9 * b + d];
-            uint32_t f = w & ~s->unsolved[b];
-            fixed |= f | f >> 9 | f >> 18;
-            for (int r = 0; r < 3; r++) {
-                uint32_t x = (w >> (9 * r)) & 511;
-                a2 |= a1 & x;
-                a1 |= x;
+        if (!one) continue;
+        placed = 1;
+        s->unsolved[b] = u & ~one;
+        for (int d = 0; d < 9; d++) {
+            uint32_t x = Fb[d] & one;
+            if (!x) continue;
+            uint32_t w = Fb[d], y = x;
+            while (y) {
+                w &= ~band_peer[__builtin_ctz(y)];
+                y &= y - 1;
             }
-        }
-        if ((a1 & 511) != 511) return -1;
-        uint32_t one = a1 & ~a2 & ~fixed & 511;
-        while (one) {
-            int c = __builtin_ctz(one);
-            one &= one - 1;
-            for (int b = 0; b < 3; b++) {
-                uint32_t x = s->F[9 * b + d] & col_bits[c] & s->unsolved[b];
-                if (x) {
-                    int p = __builtin_ctz(x);
-                    place(s, b, d, p);
-                    placed++;
-                    break;
-                }
+            if ((w & x) != x) return -1; /* two of them in one row or box */
+            if (w != Fb[d]) {
+                Fb[d] = w;
+                s->dirty |= DBIT(b, d);
             }
+            uint32_t cols = fold_cols(x);
+            if (__builtin_popcount(cols) != __builtin_popcount(x)) return -1; /* same column */
+            clear_cols(s, b, d, col_cells(cols));
         }
     }
     return placed;
@@ -205,15 +240,14 @@ static int propagate(s9state *s, uint32_t biv[3])
 {
     for (;;) {
         while (s->dirty) {
-            int i = __builtin_ctz(s->dirty);
-            s->dirty &= s->dirty - 1;
-            if (!update_word(s, i)) return 0;
+            uint32_t dirty = s->dirty;
+            int d = (int)((unsigned)__builtin_ctz(dirty) * 11u >> 5); /* i / 3 for i < 27 */
+            uint32_t bands = (dirty >> (3 * d)) & 7;
+            s->dirty = dirty & ~(7u << (3 * d));
+            if (!update_digit(s, d, bands)) return 0;
         }
         if ((s->unsolved[0] | s->unsolved[1] | s->unsolved[2]) == 0) return 1;
         int n = naked_singles(s, biv);
-        if (n < 0) return 0;
-        if (n > 0 || s->dirty) continue;
-        n = column_singles(s);
         if (n < 0) return 0;
         if (n == 0 && !s->dirty) return 1;
     }
@@ -235,6 +269,24 @@ static void choose_branch(const s9state *s, const uint32_t biv[3], int *band, in
             *bit = __builtin_ctz(biv[b]);
             return;
         }
+    /* no cell with two candidates: one with three, else the fewest */
+    for (int b = 0; b < 3; b++) {
+        const uint32_t *Fb = s->F + 9 * b;
+        uint32_t a1 = 0, a2 = 0, a3 = 0, a4 = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t x = Fb[d];
+            a4 |= a3 & x;
+            a3 |= a2 & x;
+            a2 |= a1 & x;
+            a1 |= x;
+        }
+        uint32_t three = s->unsolved[b] & a3 & ~a4;
+        if (three) {
+            *band = b;
+            *bit = __builtin_ctz(three);
+            return;
+        }
+    }
     int best = 10;
     for (int b = 0; b < 3; b++) {
         uint32_t u = s->unsolved[b];
@@ -255,17 +307,31 @@ static void choose_branch(const s9state *s, const uint32_t biv[3], int *band, in
 static int load(solver9_ctx *ctx, const uint8_t *puzzle)
 {
     s9state *s = &ctx->cur;
-    for (int i = 0; i < 27; i++) s->F[i] = BAND_FULL;
-    s->unsolved[0] = s->unsolved[1] = s->unsolved[2] = BAND_FULL;
-    s->dirty = 0;
-    for (int b = 0; b < 3; b++)
-        for (int p = 0; p < 27; p++) {
+    uint32_t clue[27] = {0}, peers[27] = {0}, all[3], colseen[9] = {0};
+    s9_clue_cells(puzzle, all);
+    for (int b = 0; b < 3; b++) {
+        uint32_t x = all[b];
+        while (x) {
+            int p = __builtin_ctz(x);
+            x &= x - 1;
             int d = puzzle[27 * b + p];
-            if (d == CELL_EMPTY) continue;
             assert(d < 9);
-            if (!((s->F[9 * b + d] >> p) & 1)) return 0;
-            place(s, b, d, p);
+            int i = 9 * b + d;
+            uint32_t col = 1u << (p % 9);
+            if (((peers[i] >> p) & 1) | (colseen[d] & col)) return 0; /* clash */
+            peers[i] |= band_peer[p];
+            clue[i] |= 1u << p;
+            colseen[d] |= col;
         }
+    }
+    for (int b = 0; b < 3; b++)
+        for (int d = 0; d < 9; d++) {
+            int i = 9 * b + d;
+            uint32_t other_cols = col_cells(colseen[d] & ~fold_cols(clue[i]));
+            s->F[i] = BAND_FULL & ~peers[i] & ~other_cols & ~(all[b] & ~clue[i]);
+        }
+    for (int b = 0; b < 3; b++) s->unsolved[b] = BAND_FULL & ~all[b];
+    s->dirty = (1u << 27) - 1;
     return 1;
 }
 
@@ -290,6 +356,7 @@ static int search(solver9_ctx *ctx, const uint8_t *puzzle, int limit)
                 uint32_t m = cell_digits(s, b, p);
                 assert(m & (m - 1));
                 int d = __builtin_ctz(m);
+                assert(depth < STACK_MAX);
                 s9frame *f = &ctx->stack[depth++];
                 f->st = *s;
                 f->rest = m & (m - 1);

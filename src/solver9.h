@@ -11,29 +11,34 @@
  *                    (the three 3-bit groups of a row are its three boxes)
  *
  * plus the unsolved cells of each band (27 bits) and a 27-bit "dirty" word
- * marking the (band, digit) words changed since they were last examined.
- * 124 bytes in all: a branch copies the whole state (cheaper than undo).
+ * (bit 3 * digit + band) marking the words changed since they were last
+ * examined. 124 bytes in all: a branch copies the whole state (cheaper than
+ * undo).
  *
- * Invariants: a placed cell keeps its digit's bit and has no other digit's
- * bit; placing digit d at a cell clears the cell from every other digit and
- * the cell's row, box and column from d. Every full assignment reached this
- * way is a valid solution grid.
+ * Invariants: a solved cell keeps its digit's bit and has no other digit's
+ * bit; when a cell is solved with digit d, its row, box and column are
+ * cleared from d (at once, or through the rules below before the next
+ * fixpoint). Every full assignment reached this way is a valid solution grid.
  *
- * Propagation, to a fixpoint:
- *  - band/digit word (dirty only): in a band a digit fills one cell in each
- *    of its three rows and one in each of its three boxes, so the row->box
- *    choice is a permutation of three. The nine (row, box) triads that are
- *    not empty give, through a 512-entry table, the triads that lie on some
- *    permutation; the others are removed (locked candidates inside the band:
- *    pointing and claiming). No permutation left = contradiction. A row of
- *    the word left with one cell is a hidden single (a box with one cell
- *    becomes one through the triad rule).
- *  - naked singles: "seen once / seen twice" accumulators over the nine
- *    digit words of a band; an unsolved cell seen by no digit = contradiction.
- *  - hidden singles in columns: per digit, the nine row slices are folded
- *    with the same accumulators.
- * Branching: on the first cell with two candidates, else on a cell with the
- * fewest. The branch state is pushed on an explicit stack (depth <= 81).
+ * Propagation, to a fixpoint, per digit whose words are dirty:
+ *  - row rule, in a band: the digit fills one cell in each of the band's
+ *    rows and one in each of its boxes, so the row->box choice is a
+ *    permutation of three. The nine (row, box) triads that are not empty
+ *    give, through a 512-entry table, the triads that lie on some
+ *    permutation; the others are removed (pointing and claiming). No
+ *    permutation left = contradiction.
+ *  - stack rule: the same in each stack on the (band, column) triads, read
+ *    from the folded columns of the three band words.
+ *  - row singles: a row of a word left with one unsolved cell is solved; the
+ *    two rules have already cleared its row, box and column from the digit,
+ *    so only the other digits lose the cells (in bulk). Hidden singles in
+ *    boxes and columns become row singles through the rules.
+ *  - naked singles: "seen once / twice / three times" accumulators over the
+ *    nine digit words of a band; an unsolved cell seen by no digit =
+ *    contradiction; the cells seen exactly twice are the bivalue cells.
+ * Branching: on the first bivalue cell, else on a cell with three
+ * candidates, else on one with the fewest. The branch state is pushed on an
+ * explicit stack (depth <= 81), one frame per branch cell.
  *
  * Counting stops at the limit; the first two solutions are kept (as
  * bitboards, turned into digits only when asked for).
@@ -49,7 +54,7 @@
 
 typedef struct solver9_ctx solver9_ctx;
 
-/* A context (about 10 KB); NULL when out of memory. solver9_free(NULL) is safe. */
+/* A context (about 11 KB); NULL when out of memory. solver9_free(NULL) is safe. */
 solver9_ctx *solver9_new(void);
 void solver9_free(solver9_ctx *ctx);
 

@@ -27,7 +27,9 @@ static const char *help =
     "              line (see README); the count is the same as without\n"
     "              --trace, and so is the solution when it is unique\n"
     "\n"
-    "Exit status: 0 when every line was read, 1 when some line was invalid.\n";
+    "Exit status: 0 when every line was read, 1 when some line was invalid\n"
+    "(reported as FILE:LINE: reason on stderr; the other lines are still\n"
+    "solved), 2 when a file could not be read or an option was wrong.\n";
 
 int cmd_solve_trace(const char *path, const geometry *geo, digit_style style, int limit);
 

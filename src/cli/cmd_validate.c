@@ -1,5 +1,6 @@
 /* cmd_validate — `minclue validate`: are grids and puzzles free of clashes? */
 #include <getopt.h>
+#include <string.h>
 
 #include "cli.h"
 #include "gridfile.h"
@@ -10,7 +11,11 @@ static const char *help =
     "Checks each line (a complete grid or a partial puzzle) for consistency:\n"
     "the right length, legal characters, and no digit twice in a row, column\n"
     "or box. Prints 'FILE:LINE: ok (grid|puzzle, K clues)' or\n"
-    "'FILE:LINE: invalid: reason'. Exit status 1 when any line is invalid.\n"
+    "'FILE:LINE: invalid: reason'. Exit status 1 when any line is invalid,\n"
+    "2 when a file could not be read or an option was wrong.\n"
+    "\n"
+    "  --box RxC   box shape (default: inferred from the line length)\n"
+    "  --hex       digits 0-F (Hexadoku) instead of 1-9, A-G\n"
     "A consistent puzzle may still have no solution: use `minclue solve`.\n";
 
 int cmd_validate(int argc, char **argv)
@@ -52,14 +57,19 @@ int cmd_validate(int argc, char **argv)
         grid g;
         mc_status st;
         while ((st = gridfile_next(f, &g, NULL, &err)) != MC_EOF) {
-            if (st != MC_OK) {
-                printf("%s\n", err.msg);
+            if (st == MC_EFORMAT) { /* a bad line is a result: "invalid" */
+                char prefix[MC_ERROR_MSG_MAX];
+                int k = snprintf(prefix, sizeof prefix, "%s:%ld: ", gridfile_name(f), gridfile_line(f));
+                const char *reason = err.msg;
+                if (k > 0 && !strncmp(err.msg, prefix, (size_t)k)) reason += k;
+                printf("%s:%ld: invalid: %s\n", gridfile_name(f), gridfile_line(f), reason);
                 if (status < 1) status = 1;
-                if (st != MC_EFORMAT) {
-                    status = 2;
-                    break;
-                }
                 continue;
+            }
+            if (st != MC_OK) { /* the file cannot be read on */
+                fprintf(stderr, "%s\n", err.msg);
+                status = 2;
+                break;
             }
             if (grid_check(&g, style, &err) != MC_OK) {
                 printf("%s:%ld: invalid: %s\n", gridfile_name(f), gridfile_line(f), err.msg);

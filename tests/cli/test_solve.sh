@@ -105,7 +105,10 @@ echo "$S1" | "$M" validate >/dev/null; expect_eq "$?" 0 "validate grid exit"
 o=$(echo "${S1:1:1}${S1:0:1}${S1:2}" | "$M" validate); expect_eq "$?" 1 "swapped grid exit"
 [[ "$o" == *"invalid: digit"* ]] || fail "swapped grid: $o"
 o=$("$M" validate "$T/bad.txt"); expect_eq "$?" 1 "validate bad lines"
-echo "$o" | grep -q "bad.txt:2: bad character 'x' at column 3" || fail "validate bad char: $o"
+echo "$o" | grep -q "bad.txt:2: invalid: bad character 'x' at column 3" || fail "validate bad char: $o"
+echo "$o" | grep -q "bad.txt:3: invalid: wrong length 5" || fail "validate bad length: $o"
+"$M" validate "$T/cut.gz" >/dev/null 2>"$T/err"; expect_eq "$?" 2 "validate truncated gzip exit"
+grep -q "^$T/cut.gz:[0-9]*: truncated compressed file$" "$T/err" || fail "validate truncated message: $(cat "$T/err")"
 "$M" validate "$T/missing.txt" 2>/dev/null; expect_eq "$?" 2 "validate missing file"
 
 # --- help and version
