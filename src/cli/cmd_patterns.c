@@ -10,7 +10,8 @@
 #include "ua.h"
 
 static const char *help =
-    "usage: minclue patterns build [--max-size S] [--grids N] [--seed S] [-o FILE]\n"
+    "usage: minclue patterns build [--max-size S] [--grids N] [--seed S]\n"
+    "                              [--include FILE] [-o FILE]\n"
     "       minclue patterns embed FILE [-o FILE.c]\n"
     "       minclue patterns check FILE\n"
     "\n"
@@ -26,6 +27,9 @@ static const char *help =
     "  --max-size S  largest UA size (default 12, at most 16)\n"
     "  --grids N     grids to sample (default 1000)\n"
     "  --seed S      prng seed (default 1)\n"
+    "  --include F   also sample every 9x9 grid of file F, before the random\n"
+    "                ones (e.g. tests/data/known-grids.txt: structured grids\n"
+    "                hold UA classes that random grids rarely show)\n"
     "  -o FILE       output file (default stdout)\n"
     "\n"
     "embed: writes the catalogue FILE as a C source defining\n"
@@ -70,10 +74,11 @@ static int do_build(int argc, char **argv)
                                           {"grids", required_argument, 0, 'g'},
                                           {"seed", required_argument, 0, 's'},
                                           {"output", required_argument, 0, 'o'},
+                                          {"include", required_argument, 0, 'i'},
                                           {"help", no_argument, 0, 'h'},
                                           {0, 0, 0, 0}};
     uint64_t max_size = 12, ngrids = 1000, seed = 1;
-    const char *outpath = NULL;
+    const char *outpath = NULL, *include = NULL;
     optind = 0;
     int o;
     while ((o = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
@@ -97,6 +102,7 @@ static int do_build(int argc, char **argv)
             }
             break;
         case 'o': outpath = optarg; break;
+        case 'i': include = optarg; break;
         case 'h': fputs(help, stdout); return 0;
         default: fputs(help, stderr); return 2;
         }
@@ -106,8 +112,38 @@ static int do_build(int argc, char **argv)
         return 2;
     }
     const geometry *geo = geometry_9x9();
+    uint8_t *extra_grids = NULL;
+    uint64_t nextra = 0;
+    if (include) {
+        gridfile *gf;
+        mc_error err;
+        if (gridfile_open(include, geo, DIGITS_STD, &gf, &err) != MC_OK) {
+            cli_error("patterns", "%s", err.msg);
+            return 2;
+        }
+        grid g;
+        const char *trailer;
+        mc_status st;
+        while ((st = gridfile_next(gf, &g, &trailer, &err)) != MC_EOF) {
+            if (st != MC_OK || !grid_is_valid_solution(&g)) {
+                cli_error("patterns", "%s", st != MC_OK ? err.msg : "not a valid solution grid");
+                if (st == MC_OK) fprintf(stderr, "  (%s:%ld)\n", gridfile_name(gf), gridfile_line(gf));
+                gridfile_free(gf);
+                return 2;
+            }
+            uint8_t *q = realloc(extra_grids, 81 * (size_t)(nextra + 1));
+            if (!q) {
+                cli_error("patterns", "out of memory");
+                return 2;
+            }
+            extra_grids = q;
+            memcpy(extra_grids + 81 * nextra++, g.cell, 81);
+        }
+        gridfile_free(gf);
+    }
     prng rng;
     prng_seed(&rng, seed);
+    ngrids += nextra;
     pset set = {0};
     ua_store uas;
     ua_store_init(&uas);
@@ -123,7 +159,8 @@ static int do_build(int argc, char **argv)
     progress_init(&prog, "grids", ngrids);
     for (uint64_t k = 1; k <= ngrids; k++) {
         uint8_t g[81];
-        pattern_random_grid(&rng, g);
+        if (k <= nextra) memcpy(g, extra_grids + 81 * (k - 1), 81);
+        else pattern_random_grid(&rng, g);
         ua_store_clear(&uas);
         if (ua_find_reference(geo, g, (int)max_size, &uas) != MC_OK) {
             cli_error("patterns", "out of memory");
@@ -170,8 +207,11 @@ static int do_build(int argc, char **argv)
         by_shape[lo][hi]++;
     }
     fprintf(out, "# minclue UA pattern catalogue (format: patterns/README.md)\n");
-    fprintf(out, "# command: minclue patterns build --max-size %d --grids %llu --seed %llu\n", (int)max_size,
-            (unsigned long long)ngrids, (unsigned long long)seed);
+    fprintf(out, "# command: minclue patterns build --max-size %d --grids %llu --seed %llu%s%s\n", (int)max_size,
+            (unsigned long long)(ngrids - nextra), (unsigned long long)seed, include ? " --include " : "",
+            include ? include : "");
+    fprintf(out, "# sample: %llu grids from the include file, then %llu random grids\n", (unsigned long long)nextra,
+            (unsigned long long)(ngrids - nextra));
     fprintf(out, "# minimal UAs seen: %llu, without anchor pair: %llu\n", (unsigned long long)total_uas,
             (unsigned long long)no_anchor);
     fprintf(out, "# classes: %d\n# by size:", set.n);
@@ -198,6 +238,7 @@ static int do_build(int argc, char **argv)
     }
     free(gx);
     free(gy);
+    free(extra_grids);
     free(set.p);
     ua_store_free(&uas);
     return status;
