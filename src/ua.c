@@ -239,6 +239,7 @@ mc_status ua_find_reference(const geometry *geo, const uint8_t *g, int max_size,
     r->out = out;
     r->st = MC_OK;
     int N = geo->N;
+    for (int c = 0; c < geo->ncells; c++) assert(g[c] < N); /* a valid solution grid */
     for (int u = 0; u < 3 * N; u++)
         for (int k = 0; k < N; k++) r->pos[u][g[geo->unit[u][k]]] = geo->unit[u][k];
     int maxd = max_size / 2 < N ? max_size / 2 : N;

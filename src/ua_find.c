@@ -26,6 +26,7 @@
  * (pattern.h). A UA is reached once per anchor pair and automorphism, so
  * the matches are de-duplicated in a hash set before they are stored.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -282,6 +283,7 @@ mc_status ua_find(ua_finder *f, const uint8_t *grid_cells, int max_size, ua_stor
     for (int r = 0; r < 9; r++)
         for (int c = 0; c < 9; c++) {
             int d = grid_cells[r * 9 + c];
+            assert(d < 9); /* a valid solution grid (ua.h) */
             f->g[0][r * 9 + c] = (uint8_t)d;
             f->g[1][c * 9 + r] = (uint8_t)d;
             f->rowpos[0][r][d] = (uint8_t)c;
