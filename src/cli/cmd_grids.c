@@ -29,6 +29,7 @@ static const char *help_main =
     "  rank    GRID...                          rank of each grid (after canonicalization)\n"
     "  unrank  RANK...                          the grid of each rank\n"
     "  sample  --count N --seed S [--bands A-B] grids drawn uniformly over ES grids\n"
+    "  rebase  FILE FIRST_RANK                  renumber the ranks of a catalogue file\n"
     "\n"
     "Ranks need per-band counts, which minclue derives by enumeration (a band\n"
     "at a time; the biggest bands take minutes). Give --counts FILE (or set\n"
@@ -82,7 +83,9 @@ static const char *help_enum =
     "                   its first rank is --first-rank N, or else the rank of\n"
     "                   band A's first grid, derived from band counts (which\n"
     "                   enumerates bands 1..A-1 unless they are in --counts)\n"
-    "Progress goes to standard error on long runs.\n";
+    "With -o, standard output gets one line 'band B COUNT' per 9x9 band\n"
+    "(or 'total COUNT' for other shapes). Progress goes to standard error on\n"
+    "long runs.\n";
 
 typedef struct enum_out {
     FILE *text;
@@ -206,7 +209,12 @@ static int grids_enum(int argc, char **argv)
     mc_status st = MC_OK;
     if (nine) {
         for (int b = lo; b <= hi && !st && !eo.st; b++) {
+            uint64_t before = eo.n;
             st = enumerate_band(b, enum_fn, &eo, NULL);
+            if (out_path && !st && !eo.st) {
+                printf("band %d %llu\n", b, (unsigned long long)(eo.n - before));
+                fflush(stdout);
+            }
             char extra[32];
             snprintf(extra, sizeof extra, "band %d done", b);
             progress_update(&prog, eo.n, extra);
@@ -214,6 +222,7 @@ static int grids_enum(int argc, char **argv)
         if (st) snprintf(err.msg, sizeof err.msg, "enumeration failed: %s", mc_status_name(st));
     } else {
         st = enumerate_shape(geo, enum_fn, &eo, NULL, &err);
+        if (out_path && !st && !eo.st) printf("total %llu\n", (unsigned long long)eo.n);
     }
     if (eo.st) {
         st = eo.st;
@@ -618,6 +627,35 @@ fail:
     return 2;
 }
 
+/* ---------------------------------------------------------------- rebase */
+
+static const char *help_rebase =
+    "usage: minclue grids rebase FILE FIRST_RANK\n"
+    "\n"
+    "Renumbers a catalogue file in place so that its first grid has rank\n"
+    "FIRST_RANK (for files enumerated before the counts of the bands before\n"
+    "them were known, as scripts/enumerate-all does). The file is checked\n"
+    "first; the grids are not touched.\n";
+
+static int grids_rebase(int argc, char **argv)
+{
+    if (argc == 2 && strcmp(argv[1], "--help") == 0) {
+        fputs(help_rebase, stdout);
+        return 0;
+    }
+    uint64_t first;
+    if (argc != 3 || !cli_parse_u64(argv[2], &first) || first == 0) {
+        fputs(help_rebase, stderr);
+        return 2;
+    }
+    mc_error err;
+    if (catalogue_rebase(argv[1], first, &err) != MC_OK) {
+        cli_error("grids rebase", "%s", err.msg);
+        return 2;
+    }
+    return 0;
+}
+
 int cmd_grids(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
@@ -634,6 +672,7 @@ int cmd_grids(int argc, char **argv)
     if (strcmp(sub, "rank") == 0) return grids_rank_unrank(argc, argv, false);
     if (strcmp(sub, "unrank") == 0) return grids_rank_unrank(argc, argv, true);
     if (strcmp(sub, "sample") == 0) return grids_sample(argc, argv);
-    cli_error("grids", "unknown command '%s' (enum, count, canon, cat, rank, unrank, sample)", sub);
+    if (strcmp(sub, "rebase") == 0) return grids_rebase(argc, argv);
+    cli_error("grids", "unknown command '%s' (enum, count, canon, cat, rank, unrank, sample, rebase)", sub);
     return 2;
 }

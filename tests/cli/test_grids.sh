@@ -18,7 +18,7 @@ check() { # description, status (0 = pass)
 oracle() { grep -v '^#' "$MC_TEST_DATA/es-grids-per-band.txt" | awk -v a="$1" -v b="$2" '$1>=a && $1<=b {s+=$2} END {printf "%.0f\n", s}'; }
 
 # --help on every subcommand
-for c in enum count canon cat rank unrank sample; do
+for c in enum count canon cat rank unrank sample rebase; do
     "$M" grids $c --help | grep -q "usage: minclue grids $c"
     check "grids $c --help" $?
 done
@@ -50,8 +50,10 @@ grep -v '^#' "$MC_TEST_DATA/es-grids-per-band.txt" | awk '$1>=380 {print "band "
 head -n -1 "$tmp/c.txt" | cmp -s - "$tmp/cw.txt"; check "count 380-416 per band = oracle" $?
 
 # catalogue files
-"$M" grids enum --bands 380-416 --format cat -o "$tmp/e.cat" --first-rank 1000
+"$M" grids enum --bands 380-416 --format cat -o "$tmp/e.cat" --first-rank 7 > "$tmp/ec.txt"
 check "enum --format cat" $?
+cmp -s "$tmp/ec.txt" "$tmp/cw.txt"; check "enum -o reports the count per band" $?
+"$M" grids rebase "$tmp/e.cat" 1000; check "rebase" $?
 "$M" grids cat "$tmp/e.cat" | cmp -s - "$tmp/e.txt"; check "cat catalogue = text enumeration" $?
 "$M" grids cat "$tmp/e.cat" --ranks 1005-1010 | cmp -s - <(sed -n 6,11p "$tmp/e.txt")
 check "cat --ranks on a catalogue" $?
