@@ -176,7 +176,8 @@ static void build_two_box(void)
     }
 }
 
-const uint16_t *band_two_box_classes(const uint8_t *box1, const uint8_t *box2, uint8_t lab[9])
+const uint16_t *band_two_box_classes(const uint8_t *box1, const uint8_t *box2, uint8_t lab[9], int *min,
+                                     int *max)
 {
     band_init();
     uint8_t p[9];
@@ -184,10 +185,22 @@ const uint16_t *band_two_box_classes(const uint8_t *box1, const uint8_t *box2, u
     for (int k = 0; k < 9; k++) p[k] = lab[box2[k]];
     uint32_t r = perm9_rank(p);
     assert(T.two_box[r] != 0);
+    *min = (int)(T.two_box[r] & 0xffff);
+    *max = (int)(T.two_box[r] >> 16);
     return T.box_classes[r];
 }
 
-int band_box3_class(int pi0, int pi1, int pi2) { return T.class_of[pi0 * 36 + pi1 * 6 + pi2]; }
+int band_box3_class(int pi0, int pi1, int pi2)
+{
+    band_init();
+    return T.class_of[pi0 * 36 + pi1 * 6 + pi2];
+}
+
+const uint8_t *band_box3_class_table(void)
+{
+    band_init();
+    return T.class_of;
+}
 
 int band_two_row_max(const uint8_t *r1, const uint8_t *r2)
 {
@@ -198,18 +211,6 @@ int band_two_row_max(const uint8_t *r1, const uint8_t *r2)
     int id2 = T.row2id[perm9_rank(p)];
     assert(id2 >= 0);
     return T.two_row_max[id2];
-}
-
-void band_two_box_range(const uint8_t *box1, const uint8_t *box2, int *min, int *max)
-{
-    band_init();
-    uint8_t lab[9], p[9];
-    for (int k = 0; k < 9; k++) lab[box1[k]] = (uint8_t)k;
-    for (int k = 0; k < 9; k++) p[k] = lab[box2[k]];
-    uint32_t e = T.two_box[perm9_rank(p)];
-    assert(e != 0);
-    *min = (int)(e & 0xffff);
-    *max = (int)(e >> 16);
 }
 
 static void build(void)

@@ -10,6 +10,8 @@
 
 /* ------------------------------------------------------------ 9x9 by bands */
 
+#define CLASS(a, b, c) (e->class_of[(a) * 36 + (b) * 6 + (c)])
+
 /* The six orders of three items, in lexicographic order (as in band.c). */
 static const uint8_t perm3e[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
@@ -49,8 +51,10 @@ typedef struct ectx {
     size_t nkept, capkept;
     bool oom;
     const uint16_t *stack_idx[3]; /* per stack: index by third-box class */
+    const uint8_t *class_of;      /* band_box3_class_table */
+    uint8_t stack_lab[3][9];      /* per stack: relabelling of its class table */
     uint8_t pattern[9][6];        /* per column and order: pattern id (stack_prepare) */
-    box_arr arr[2][216];          /* arrangements of boxes 7 and 8 under a band-2 node */
+    box_arr arr[1][36];           /* arrangements of box 7 under a band-2 node */
     uint32_t colmask[9][6];       /* per column of rows 7-9 and order: packed mask */
     uint8_t coldigit[9][6][3];    /* ... and its digits in rows 7, 8, 9 */
 } ectx;
@@ -127,25 +131,23 @@ static bool row4_ok(const ectx *e)
 }
 
 /* With rows 1-6 filled: prepares the check of stack s when its third box
- * gets filled (band.h: band_two_box_classes): the 36 possible indices and,
- * per column of the stack and order of its remaining digits, the pattern
- * id. Returns the smallest and largest possible index. */
+ * gets filled (band.h: band_two_box_classes): the index of each of the 36
+ * classes of third boxes. Returns the smallest and largest of them. */
 static void stack_prepare(ectx *e, int s, int *mn, int *mx)
 {
-    uint8_t b1[9], b2[9], lab[9];
+    uint8_t b1[9], b2[9];
     for (int i = 0; i < 3; i++)
         for (int k = 0; k < 3; k++) {
             b1[i * 3 + k] = e->g[k * 9 + 3 * s + i];
             b2[i * 3 + k] = e->g[(3 + k) * 9 + 3 * s + i];
         }
-    const uint16_t *idx = band_two_box_classes(b1, b2, lab);
-    e->stack_idx[s] = idx;
-    *mn = BAND_COUNT + 1;
-    *mx = 0;
-    for (int k = 0; k < 36; k++) {
-        if (idx[k] < *mn) *mn = idx[k];
-        if (idx[k] > *mx) *mx = idx[k];
-    }
+    e->stack_idx[s] = band_two_box_classes(b1, b2, e->stack_lab[s], mn, mx);
+}
+
+/* The pattern ids of stack s's columns for each order (see band.h). */
+static void stack_patterns(ectx *e, int s)
+{
+    const uint8_t *lab = e->stack_lab[s];
     for (int i = 0; i < 3; i++) {
         int c = 3 * s + i;
         uint16_t rest = (uint16_t)(0x1FF & ~e->colm[c]);
@@ -261,10 +263,11 @@ static void leaf(ectx *e, const int8_t *stack_ties, int nstack_ties)
 
 /* Band 3 is built box by box. A column of rows 7-9 takes its three
  * remaining digits in one of 6 orders (column 1: increasing only); an
- * arrangement of box 7+s is an order for each of its columns, described by
- * a packed mask (bit 9k + d: digit d in row 7+k). Stack s is checked once
- * per arrangement of box 7+s (stack_prepare's class table); boxes 7 and 8
- * are joined when their rows are disjoint, and box 9 is then forced. */
+ * arrangement of a box is an order for each of its columns, described by a
+ * packed mask (bit 9k + d: digit d in row 7+k). Box 7's arrangements are
+ * listed and checked against stack 1 first; box 8 is then filled column by
+ * column with rows disjoint from box 7's and checked against stack 2 (the
+ * class tables of stack_prepare); box 9 is forced. */
 static void band3_prepare(ectx *e)
 {
     for (int c = 0; c < 9; c++) {
@@ -291,7 +294,7 @@ static int box_arrangements(ectx *e, int s, box_arr *out)
             for (int p2 = 0; p2 < 6; p2++) {
                 bool tie = false;
                 if (e->check_stack[s]) {
-                    int cls = band_box3_class(e->pattern[c0][p0], e->pattern[c0 + 1][p1], e->pattern[c0 + 2][p2]);
+                    int cls = CLASS(e->pattern[c0][p0], e->pattern[c0 + 1][p1], e->pattern[c0 + 2][p2]);
                     int is = e->stack_idx[s][cls];
                     if (is < e->b) continue;
                     tie = is == e->b;
@@ -322,41 +325,58 @@ static int cmp27(const void *a, const void *b) { return memcmp(a, b, 27); }
 static void band3(ectx *e)
 {
     band3_prepare(e);
+    for (int s = 0; s < 3; s++)
+        if (e->check_stack[s]) stack_patterns(e, s);
     int n0 = box_arrangements(e, 0, e->arr[0]);
     if (!n0) return;
-    int n1 = box_arrangements(e, 1, e->arr[1]);
-    if (!n1) return;
     e->nkept = 0;
     const uint32_t full = (1u << 27) - 1;
+    const uint32_t *cm3 = e->colmask[3], *cm4 = e->colmask[4], *cm5 = e->colmask[5];
     for (int i = 0; i < n0 && !e->stop; i++) {
         const box_arr *x = &e->arr[0][i];
-        for (int j = 0; j < n1 && !e->stop; j++) {
-            const box_arr *y = &e->arr[1][j];
-            if (x->mask & y->mask) continue;
-            uint32_t need = full ^ (x->mask | y->mask);
-            uint8_t pz[3];
-            bool ok = true;
-            for (int i2 = 0; i2 < 3 && ok; i2++) {
-                const uint32_t *cm = e->colmask[6 + i2];
-                int p = 0;
-                while (p < 6 && (cm[p] & ~need)) p++;
-                if (p == 6) ok = false;
-                pz[i2] = (uint8_t)p;
+        /* box 8 column by column, rows disjoint from box 7's */
+        for (int p3 = 0; p3 < 6; p3++) {
+            uint32_t m3 = x->mask | cm3[p3];
+            if (x->mask & cm3[p3]) continue;
+            for (int p4 = 0; p4 < 6; p4++) {
+                if (m3 & cm4[p4]) continue;
+                uint32_t m4 = m3 | cm4[p4];
+                for (int p5 = 0; p5 < 6 && !e->stop; p5++) {
+                    if (m4 & cm5[p5]) continue;
+                    uint32_t m5 = m4 | cm5[p5];
+                    int8_t ties[3];
+                    int nt = 0;
+                    if (x->tie) ties[nt++] = 3;
+                    if (e->check_stack[1]) {
+                        int is = e->stack_idx[1][CLASS(e->pattern[3][p3], e->pattern[4][p4], e->pattern[5][p5])];
+                        if (is < e->b) continue;
+                        if (is == e->b) ties[nt++] = 4;
+                    }
+                    /* box 9 is forced: each digit goes to the row missing it */
+                    uint32_t need = full ^ m5;
+                    uint8_t pz[3];
+                    bool ok = true;
+                    for (int i2 = 0; i2 < 3 && ok; i2++) {
+                        const uint32_t *cm = e->colmask[6 + i2];
+                        int p = 0;
+                        while (p < 6 && (cm[p] & ~need)) p++;
+                        if (p == 6) ok = false;
+                        pz[i2] = (uint8_t)p;
+                    }
+                    if (!ok) continue;
+                    if (e->check_stack[2]) {
+                        int is = e->stack_idx[2][CLASS(e->pattern[6][pz[0]], e->pattern[7][pz[1]],
+                                                                 e->pattern[8][pz[2]])];
+                        if (is < e->b) continue;
+                        if (is == e->b) ties[nt++] = 5;
+                    }
+                    const uint8_t py[3] = {(uint8_t)p3, (uint8_t)p4, (uint8_t)p5};
+                    band3_place(e, 0, x->p);
+                    band3_place(e, 1, py);
+                    band3_place(e, 2, pz);
+                    leaf(e, ties, nt);
+                }
             }
-            if (!ok) continue;
-            int8_t ties[3];
-            int nt = 0;
-            if (e->check_stack[2]) {
-                int is = e->stack_idx[2][band_box3_class(e->pattern[6][pz[0]], e->pattern[7][pz[1]], e->pattern[8][pz[2]])];
-                if (is < e->b) continue;
-                if (is == e->b) ties[nt++] = 5;
-            }
-            if (x->tie) ties[nt++] = 3;
-            if (y->tie) ties[nt++] = 4;
-            band3_place(e, 0, x->p);
-            band3_place(e, 1, y->p);
-            band3_place(e, 2, pz);
-            leaf(e, ties, nt);
         }
     }
     if (e->nkept > 1) qsort(e->kept, e->nkept, sizeof *e->kept, cmp27);
@@ -404,6 +424,7 @@ static mc_status ectx_init(ectx *e, int band)
 {
     memset(e, 0, sizeof *e);
     e->b = band;
+    e->class_of = band_box3_class_table();
     const uint8_t *B = band_minlex(band);
     memcpy(e->g, B, 27);
     for (int i = 0; i < 27; i++) {

@@ -103,6 +103,36 @@ static void test_random_bands_against_slow(void **state)
     }
 }
 
+/* The class tables (third box up to column moves) and the two-row bound
+ * against the direct index of random bands. */
+static void test_partial_band_tables(void **state)
+{
+    (void)state;
+    uint64_t seed = 1234;
+    prng rng;
+    prng_seed(&rng, seed);
+    for (int t = 0; t < 20000; t++) {
+        uint8_t b[27], b1[9], b2[9], lab[9];
+        random_band(&rng, b);
+        for (int i = 0; i < 3; i++)
+            for (int k = 0; k < 3; k++) {
+                b1[i * 3 + k] = b[i * 9 + k];
+                b2[i * 3 + k] = b[i * 9 + 3 + k];
+            }
+        int mn, mx;
+        const uint16_t *idx = band_two_box_classes(b1, b2, lab, &mn, &mx);
+        int pi[3];
+        for (int i = 0; i < 3; i++) {
+            int v0 = lab[b[i * 9 + 6]], v1 = lab[b[i * 9 + 7]], v2 = lab[b[i * 9 + 8]];
+            pi[i] = 2 * ((v0 > v1) + (v0 > v2)) + (v1 > v2);
+        }
+        int want = band_index(b);
+        if (idx[band_box3_class(pi[0], pi[1], pi[2])] != want || want < mn || want > mx)
+            fail_msg("class table disagrees with band_index (band %d, seed %llu)", t, (unsigned long long)seed);
+        if (band_two_row_max(b, b + 9) < want) fail_msg("two-row bound below the index (seed %llu)", (unsigned long long)seed);
+    }
+}
+
 static void test_stack_index(void **state)
 {
     (void)state;
@@ -126,6 +156,7 @@ int main(void)
         cmocka_unit_test(test_orbit_sizes),
         cmocka_unit_test(test_random_bands_against_slow),
         cmocka_unit_test(test_stack_index),
+        cmocka_unit_test(test_partial_band_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
