@@ -20,8 +20,9 @@ static struct {
     uint8_t map_cell[BAND_MAPS][27]; /* new cell -> old cell */
     uint16_t inverse[BAND_MAPS];
     uint16_t two_row_max[ROW2_PERMS];
-    uint32_t *two_box;          /* [362880] Lehmer rank of box 2 (box 1 = 0..8) -> min | max << 16 */
-    uint16_t (*box_classes)[36]; /* [362880] the same -> index per third-box class */
+    uint32_t *two_box;           /* [12096] box 2 (box 1 = 0..8; its id as row2id) -> min | max << 16 */
+    uint16_t (*box_classes)[36]; /* [12096] the same -> index per third-box class */
+    uint16_t *index;             /* [NORMAL_BANDS] key -> index (the hot half of table) */
     uint8_t class_of[216];       /* pi0*36 + pi1*6 + pi2 -> class */
 } T;
 
@@ -118,8 +119,8 @@ static uint32_t perm9_rank(const uint8_t *p)
  * orders of the forced box 3. */
 static void build_two_box(void)
 {
-    T.two_box = calloc(362880, sizeof *T.two_box);
-    T.box_classes = calloc(362880, sizeof *T.box_classes);
+    T.two_box = calloc(ROW2_PERMS, sizeof *T.two_box);
+    T.box_classes = calloc(ROW2_PERMS, sizeof *T.box_classes);
     if (!T.two_box || !T.box_classes) abort();
     for (int a = 0; a < 6; a++)
         for (int b = 0; b < 6; b++)
@@ -168,11 +169,11 @@ static void build_two_box(void)
             for (int i = 0; i < 3; i++)
                 for (int k = 0; k < 3; k++) band[i * 9 + 6 + k] = rest[i][pi[i][k]];
             int idx = (int)(T.table[band_key(band)] & 511);
-            T.box_classes[r][cls] = (uint16_t)idx;
+            T.box_classes[T.row2id[r]][cls] = (uint16_t)idx;
             if (idx < mn) mn = idx;
             if (idx > mx) mx = idx;
         }
-        T.two_box[r] = (uint32_t)mn | ((uint32_t)mx << 16);
+        T.two_box[T.row2id[r]] = (uint32_t)mn | ((uint32_t)mx << 16);
     }
 }
 
@@ -183,8 +184,8 @@ const uint16_t *band_two_box_classes(const uint8_t *box1, const uint8_t *box2, u
     uint8_t p[9];
     for (int k = 0; k < 9; k++) lab[box1[k]] = (uint8_t)k;
     for (int k = 0; k < 9; k++) p[k] = lab[box2[k]];
-    uint32_t r = perm9_rank(p);
-    assert(T.two_box[r] != 0);
+    int r = T.row2id[perm9_rank(p)];
+    assert(r >= 0 && T.two_box[r] != 0);
     *min = (int)(T.two_box[r] & 0xffff);
     *max = (int)(T.two_box[r] >> 16);
     return T.box_classes[r];
@@ -274,6 +275,9 @@ static void build(void)
         }
         T.two_row_max[id2] = (uint16_t)mx;
     }
+    T.index = malloc(NORMAL_BANDS * sizeof *T.index);
+    if (!T.index) abort();
+    for (uint32_t k = 0; k < NORMAL_BANDS; k++) T.index[k] = (uint16_t)(T.table[k] & 511);
     build_two_box();
 }
 
@@ -289,7 +293,7 @@ const uint8_t *band_minlex(int index)
 int band_index(const uint8_t *band)
 {
     band_init();
-    return (int)(T.table[band_key(band)] & 511);
+    return T.index[band_key(band)];
 }
 
 int band_index_map(const uint8_t *band, int *map_id)

@@ -61,15 +61,26 @@ typedef struct ectx {
 
 /* Compares the rows 4-9 of the image of src under (col, lab), rows put in
  * minlex order, with rows 4-9 of g: <0 image smaller, 0 equal, >0 larger. */
-static int cmp_image_full(const uint8_t *g, const uint8_t *src, const uint8_t *col, const uint8_t *lab)
+static int cmp_image_full(const uint8_t *g, const uint8_t *src, const aut9 *a)
 {
+    const uint8_t *col = a->col, *lab = a->lab;
+    /* fast path: image row 4 is the row holding `one` in column col[0] */
+    for (int r = 3; r < 9; r++)
+        if (src[r * 9 + col[0]] == a->one) {
+            const uint8_t *s = src + r * 9;
+            for (int j = 1; j < 9; j++) {
+                int x = lab[s[col[j]]];
+                if (x != g[27 + j]) return x < g[27 + j] ? -1 : 1;
+            }
+            break;
+        }
     uint8_t v[9];
     int order[6];
     for (int r = 3; r < 9; r++) v[r] = lab[src[r * 9 + col[0]]];
     int first = (v[3] == 1 || v[4] == 1 || v[5] == 1) ? 3 : 6;
     int bands[2] = {first, 9 - first};
     for (int k = 0; k < 2; k++) {
-        int a = bands[k], x = a, y = a + 1, z = a + 2, t;
+        int f = bands[k], x = f, y = f + 1, z = f + 2, t;
         if (v[x] > v[y]) t = x, x = y, y = t;
         if (v[y] > v[z]) t = y, y = z, z = t;
         if (v[x] > v[y]) t = x, x = y, y = t;
@@ -223,7 +234,7 @@ static bool tie_ok(const ectx *e, int tie)
     }
     assert(memcmp(img, g, 27) == 0);
     for (int i = 0; i < e->naut; i++)
-        if (cmp_image_full(g, img, e->aut[i].col, e->aut[i].lab) < 0) return false;
+        if (cmp_image_full(g, img, &e->aut[i]) < 0) return false;
     return true;
 }
 
@@ -237,7 +248,7 @@ static void leaf(ectx *e, const int8_t *stack_ties, int nstack_ties)
     if (i2 < e->b) return;
     for (int k = 0; k < e->nlive; k++) {
         const aut9 *a = &e->aut[e->live[k]];
-        if (cmp_image_full(e->g, e->g, a->col, a->lab) < 0) return;
+        if (cmp_image_full(e->g, e->g, a) < 0) return;
     }
     int nties = e->nties;
     int8_t ties[6];
