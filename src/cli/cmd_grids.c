@@ -258,13 +258,17 @@ static const char *help_count =
     "are reused, new ones are appended to it (with per-row-4 counts used by\n"
     "rank and unrank). Other shapes (--box 2x2, 2x3): prints 'total COUNT'.\n";
 
+typedef struct count_prog {
+    progress p;
+    uint64_t done;
+} count_prog;
+
 static void count_progress(void *arg, int band, uint64_t count)
 {
-    progress *p = arg;
+    count_prog *c = arg;
     char extra[48];
     snprintf(extra, sizeof extra, "band %d: %llu grids", band, (unsigned long long)count);
-    p->total = 0;
-    progress_update(p, (uint64_t)band, extra);
+    progress_update(&c->p, ++c->done, extra);
 }
 
 static int grids_count(int argc, char **argv)
@@ -314,9 +318,8 @@ static int grids_count(int argc, char **argv)
         cli_error("grids count", "%s", err.msg);
         return 2;
     }
-    progress prog;
-    progress_init(&prog, "bands", 0);
-    prog.what = "bands counted";
+    count_prog prog = {.done = 0};
+    progress_init(&prog.p, "bands counted", (uint64_t)(hi - lo + 1));
     gridrank_set_progress(gr, count_progress, &prog);
     uint64_t total = 0;
     for (int b = lo; b <= hi; b++) {
@@ -330,7 +333,7 @@ static int grids_count(int argc, char **argv)
         fflush(stdout);
         total += n;
     }
-    progress_done(&prog, (uint64_t)(hi - lo + 1), NULL);
+    progress_done(&prog.p, prog.done, NULL);
     printf("total %llu\n", (unsigned long long)total);
     gridrank_free(gr);
     return 0;
