@@ -9,11 +9,16 @@
  *     out in lexicographic order; column 1 is kept in the order a minlex grid
  *     must have (rows 4-6 and rows 7-9 increasing, the band holding the
  *     smallest digit first);
- *   - once rows 4-6 are filled, band 2 and all three stacks are known up to
- *     moves that keep their band index (a stack's third box is forced up to
- *     its column order), so any of them with index < b cuts the branch;
+ *   - after row 5, the largest index any band with rows 4-5 can have must
+ *     be >= b; after row 6, band 2's index must be >= b, and for each stack
+ *     (read transposed) the indices of the 36 classes of possible third
+ *     boxes are looked up (band_two_box_classes): if all are < b, cut;
  *   - the automorphisms of band b (maps that send it to itself) are applied
  *     to the partial grid after row 4 and row 6: a smaller image cuts;
+ *   - rows 7-9 are built box by box (each column's three remaining digits
+ *     in one of 6 orders), each stack checked by its class table as soon as
+ *     its box is complete; the grids found under one rows-4-6 prefix are
+ *     sorted before they are passed on, so the output stays in order;
  *   - at a leaf, band 3 must have index >= b, and the grid must not be
  *     larger than its image under any map that sends a band or stack of index
  *     b to the top (the exact minlex test restricted to the only maps that

@@ -1,7 +1,7 @@
 /* test_enumerate — orderly generation against the published per-band counts
  * and a brute-force twin.
  * ctest-labels: unit golden
- * ctest-timeout: 900
+ * ctest-timeout: 1800
  *
  * Default suite: every band with fewer than 500,000 ES grids (164 bands,
  * 13,848,969 grids) must give exactly the count of es-grids-per-band.txt,
@@ -117,7 +117,7 @@ static void test_prefixes_against_brute(void **state)
 {
     (void)state;
     /* the first grid's rows 4-6 of some bands, and random rows 4-6 */
-    const int bands[] = {416, 411, 407, 300, 250, 1, 2, 6, 20, 100};
+    const int bands[] = {416, 411, 407, 300, 1, 2};
     int total = 0;
     for (size_t i = 0; i < sizeof bands / sizeof bands[0]; i++) {
         uint8_t g[81];
