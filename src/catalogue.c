@@ -27,6 +27,8 @@
  * block is coded against nothing; each later one against the grid before it.
  * A record is a tag (LEB128 varint) and a payload; p = tag when tag < NCELLS,
  * p = tag - NCELLS otherwise, and cells 0..p-1 equal the previous grid's.
+ * (The first record of a block and a grid smaller than the one before are
+ * written raw; in catalogue order every other record uses choices.)
  *   tag >= NCELLS ("raw"): cells p..NCELLS-1 follow, one byte (the digit) each.
  *   tag <  NCELLS ("choices"): cell p holds a digit larger than the previous
  *     grid's cell p. Cells p..NCELLS-1 are then filled in order; at each cell
@@ -66,6 +68,7 @@
 #define CAT_HEADER 64
 #define CAT_ENTRY 40
 #define CAT_PER_BLOCK 65536u
+#define CHUNK_LIMIT (UINT64_C(1) << 62)
 
 typedef struct block_entry {
     uint64_t first_rank, offset;
@@ -245,44 +248,43 @@ mc_status catalogue_append(catalogue_writer *w, const uint8_t *cells, mc_error *
     if (!grid_is_valid_solution(&g))
         return mc_fail(err, MC_EINVAL, "%s: grid %llu is not a valid solution grid", w->path,
                        (unsigned long long)(w->first_rank + w->count));
-    mc_status st = raw_reserve(w, (size_t)n + 16, err);
+    mc_status st = raw_reserve(w, (size_t)n * 10 + 16, err);
     if (st) return st;
     int p = 0;
     if (w->in_block > 0)
         while (p < n && cells[p] == w->prev[p]) p++;
     bool raw = w->in_block == 0 || p == n || cells[p] < w->prev[p];
-    uint64_t value = 0;
     if (!raw) {
-        /* Mixed-radix choices; bail out to raw if the radix product gets large. */
+        /* Mixed-radix choices, cut into chunks whose radix product stays
+         * below 2^62; each chunk is one varint. */
+        put_varint(w->raw, &w->raw_len, (uint64_t)p);
         masks m;
         masks_full(&m, geo);
         for (int i = p; i < n; i++) masks_flip(&m, geo, i, w->prev[i]);
-        uint64_t mult = 1;
-        for (int i = p; i < n && !raw; i++) {
+        uint64_t mult = 1, value = 0;
+        for (int i = p; i < n; i++) {
             uint16_t cand = masks_free(&m, geo, i);
             if (i == p) cand &= (uint16_t)~((2u << w->prev[p]) - 1);
             assert(cand & (1u << cells[i]));
             int k = __builtin_popcount(cand);
             if (k > 1) {
                 int c = __builtin_popcount(cand & ((1u << cells[i]) - 1));
-                if (mult > (UINT64_C(1) << 62) / (uint64_t)k) {
-                    raw = true;
-                    break;
+                if (mult > CHUNK_LIMIT / (uint64_t)k) {
+                    put_varint(w->raw, &w->raw_len, value);
+                    value = 0;
+                    mult = 1;
                 }
                 value += (uint64_t)c * mult;
                 mult *= (uint64_t)k;
             }
             masks_flip(&m, geo, i, cells[i]);
         }
-    }
-    if (raw) {
+        put_varint(w->raw, &w->raw_len, value);
+    } else {
         if (w->in_block == 0) p = 0;
         put_varint(w->raw, &w->raw_len, (uint64_t)(n + p));
         memcpy(w->raw + w->raw_len, cells + p, (size_t)(n - p));
         w->raw_len += (size_t)(n - p);
-    } else {
-        put_varint(w->raw, &w->raw_len, (uint64_t)p);
-        put_varint(w->raw, &w->raw_len, value);
     }
     memcpy(w->prev, cells, (size_t)n);
     w->count++;
@@ -573,7 +575,7 @@ static mc_status decode_record(catalogue_reader *r, mc_error *err)
     } else {
         if (first) goto bad;
         int p = (int)tag;
-        uint64_t v;
+        uint64_t v, mult = 1;
         if (!get_varint(buf, len, &r->pos, &v)) goto bad;
         for (int i = p; i < n; i++) masks_flip(&r->m, geo, i, r->prev[i]);
         for (int i = p; i < n; i++) {
@@ -583,6 +585,11 @@ static mc_status decode_record(catalogue_reader *r, mc_error *err)
             int d;
             if (cand & (cand - 1)) {
                 uint32_t k = (uint32_t)__builtin_popcount(cand);
+                if (mult > CHUNK_LIMIT / k) {
+                    if (v != 0 || !get_varint(buf, len, &r->pos, &v)) goto bad;
+                    mult = 1;
+                }
+                mult *= k;
                 uint32_t c = (uint32_t)(v % k);
                 v /= k;
                 while (c--) cand &= cand - 1;
