@@ -72,6 +72,7 @@ static int all_grids_rec(const geometry *g, uint8_t *cur, int cell, uint8_t (*ou
         if (!ok) continue;
         cur[cell] = (uint8_t)d;
         n = all_grids_rec(g, cur, cell + 1, out, n, max);
+        if (n >= max) break;
     }
     return n;
 }
