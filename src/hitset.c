@@ -13,6 +13,7 @@
 #define MAXDEPTH 82             /* frames 0..K, K <= 81 */
 #define LEARN_KEEP 4096         /* learned sets remembered for hitset_learned */
 #define CLIQUE_STEPS 400000     /* work bound for building the unions */
+#define HS_COMPACT_MIN_R 6
 
 typedef struct family {
     int W, n;                               /* words per vector; sets held (n <= 64 W) */
@@ -39,6 +40,7 @@ struct hitset_ctx {
     long clique_steps;
     cs81 *learned;
     int nlearned;
+    cs81 (*scratch)[HITSET_MAX_UAS];        /* per depth: live parts of a node */
     /* per run */
     const uint8_t *grid;
     int K, maxdeg, learn, simd;
@@ -73,7 +75,8 @@ hitset_ctx *hitset_new(const geometry *geo)
     h->fr = aligned_alloc(64, sizeof(frame) * (MAXDEPTH + 1));
     h->clqcell = aligned_alloc(64, sizeof(*h->clqcell) * 81);
     h->learned = malloc(sizeof(cs81) * LEARN_KEEP);
-    if (!h->solver || !h->fam || !h->fr || !h->clqcell || !h->learned) {
+    h->scratch = malloc(sizeof(*h->scratch) * (MAXDEPTH + 1));
+    if (!h->solver || !h->fam || !h->fr || !h->clqcell || !h->learned || !h->scratch) {
         hitset_free(h);
         return NULL;
     }
@@ -88,6 +91,7 @@ void hitset_free(hitset_ctx *h)
     free(h->fr);
     free(h->clqcell);
     free(h->learned);
+    free(h->scratch);
     free(h);
 }
 
@@ -111,7 +115,7 @@ static void family_reset(family *F, int W, int ncells)
 {
     F->W = W;
     F->n = 0;
-    for (int c = 0; c < ncells; c++) memset(F->cellvec[c], 0, sizeof F->cellvec[c]);
+    for (int c = 0; c < ncells; c++) memset(F->cellvec[c], 0, sizeof(uint64_t) * (size_t)W);
 }
 
 /* Appends u; returns its index, or -1 when the family is full. */
@@ -263,6 +267,61 @@ HV_ALWAYS void leaf_body(hitset_ctx *h, int d, const int W)
     }
 }
 
+/* Tight node: the live parts P[0..r) of r unhit sets are pairwise disjoint,
+ * so each gets exactly one of the r remaining clues and no clue lies
+ * outside them. An unhit set whose live part meets only one P[i] forces
+ * P[i] into that part (propagated to a fixpoint); one meeting none cuts.
+ * Then branch on the smallest P[i]; a child has every cell outside the
+ * other parts dead, so its sets differ in the cell taken from P[i]. */
+HV_ALWAYS void tight_body(hitset_ctx *h, int d, int r, cs81 *P, const int W, const int simd)
+{
+    frame *f = &h->fr[d];
+    const family *F = &h->fam[f->fam];
+    cs81 live = cs81_empty();
+    for (int i = 0; i < r; i++) live = cs81_or(live, P[i]);
+    for (int pass = 0; pass < 8; pass++) {
+        bool changed = false;
+        int j;
+        HV_FOREACH(j, f->u, W) {
+            cs81 l = cs81_and(F->ua[j], live);
+            int which = -1, cnt = 0;
+            for (int i = 0; i < r; i++) {
+                if (cs81_intersects(l, P[i])) {
+                    which = i;
+                    if (++cnt > 1) break;
+                }
+            }
+            if (cnt == 0) return;
+            if (cnt == 1) {
+                cs81 np = cs81_and(P[which], l);
+                if (!cs81_eq(np, P[which])) {
+                    live = cs81_andnot(live, cs81_andnot(P[which], np));
+                    P[which] = np;
+                    changed = true;
+                }
+            }
+        }
+        if (!changed) break;
+    }
+    int bi = 0;
+    for (int i = 1; i < r; i++)
+        if (cs81_count(P[i]) < cs81_count(P[bi])) bi = i;
+    cs81 others = cs81_andnot(live, P[bi]);
+    cs81 cdead = cs81_andnot(h->allcells, others);
+    cs81 br = P[bi];
+    frame *ch = &h->fr[d + 1];
+    while (!cs81_is_empty(br)) {
+        int c = cs81_pop(&br);
+        hv_andnot(ch->u, f->u, F->cellvec[c], W, simd);
+        ch->dead = cdead;
+        ch->chosen = f->chosen;
+        cs81_add(&ch->chosen, c);
+        ch->fam = f->fam;
+        for (int k = 2; k <= h->maxdeg; k++) hv_andnot(ch->clq[k], f->clq[k], h->clqcell[c][k], CLQW, simd);
+        enter(h, d + 1, r - 1);
+    }
+}
+
 /* Two or more clues left: bound, pick the branch set, recurse. */
 HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int simd)
 {
@@ -270,6 +329,7 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
     const family *F = &h->fam[f->fam];
     int best = -1, bestn = 1000, lb = 0;
     cs81 acc = cs81_empty();
+    cs81 P[MAXDEPTH];
     int j;
     HV_FOREACH(j, f->u, W) {
         cs81 l = cs81_andnot(F->ua[j], f->dead);
@@ -281,11 +341,16 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
         }
         if (!cs81_intersects(l, acc)) {
             acc = cs81_or(acc, l);
-            if (++lb > r) return;
+            if (lb == r) return;
+            P[lb++] = l;
         }
     }
     for (int k = r + 1; k <= h->maxdeg; k++)
         if (!hv_is_zero(f->clq[k], CLQW, simd)) return;
+    if (lb == r) {
+        tight_body(h, d, r, P, W, simd);
+        return;
+    }
     cs81 br = cs81_andnot(F->ua[best], f->dead);
     frame *ch = &h->fr[d + 1];
     while (!cs81_is_empty(br)) {
@@ -296,7 +361,7 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
         cs81_add(&ch->chosen, c);
         ch->fam = f->fam;
         for (int k = 2; k <= h->maxdeg; k++) hv_andnot(ch->clq[k], f->clq[k], h->clqcell[c][k], CLQW, simd);
-        if (W > 1 && r - 1 >= 2 && words_for(hv_count(ch->u, W) + 8) < W) compact(h, d + 1);
+        if (W > 1 && r - 1 >= HS_COMPACT_MIN_R && words_for(hv_count(ch->u, W) + 8) < W) compact(h, d + 1);
         enter(h, d + 1, r - 1);
         cs81_add(&f->dead, c);
     }
