@@ -1,6 +1,7 @@
 /* hitset — see hitset.h for the search; hitset_inline.h for the vectors. */
 #include "hitset.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -267,59 +268,97 @@ HV_ALWAYS void leaf_body(hitset_ctx *h, int d, const int W)
     }
 }
 
-/* Tight node: the live parts P[0..r) of r unhit sets are pairwise disjoint,
- * so each gets exactly one of the r remaining clues and no clue lies
- * outside them. An unhit set whose live part meets only one P[i] forces
- * P[i] into that part (propagated to a fixpoint); one meeting none cuts.
- * Then branch on the smallest P[i]; a child has every cell outside the
- * other parts dead, so its sets differ in the cell taken from P[i]. */
-HV_ALWAYS void tight_body(hitset_ctx *h, int d, int r, cs81 *P, const int W, const int simd)
+/* Tight nodes. The live parts P[0..m) of m unhit sets are pairwise
+ * disjoint and m clues are left, so each part gets exactly one clue and no
+ * clue lies outside them. What remains is a small constraint problem: every
+ * other unhit set, cut down to the parts (C[i] = its cells in them), must
+ * contain a chosen cell. A constraint meeting no part cuts; one meeting a
+ * single part P[k] forces P[k] into it (folded, then dropped); the rest
+ * (meeting two or more parts) are kept. settle() runs this to a fixpoint. */
+static bool settle(cs81 *P, int m, cs81 *live, cs81 *C, int *nc)
+{
+    for (;;) {
+        bool changed = false;
+        int k = 0, n = *nc;
+        for (int i = 0; i < n; i++) {
+            cs81 x = cs81_and(C[i], *live);
+            int which = -1, cnt = 0;
+            for (int q = 0; q < m; q++) {
+                if (cs81_intersects(x, P[q])) {
+                    which = q;
+                    if (++cnt > 1) break;
+                }
+            }
+            if (cnt == 0) return false;
+            if (cnt == 1) {
+                cs81 np = cs81_and(P[which], x);
+                if (!cs81_eq(np, P[which])) {
+                    *live = cs81_andnot(*live, cs81_andnot(P[which], np));
+                    P[which] = np;
+                    changed = true;
+                }
+            } else {
+                C[k++] = x;
+            }
+        }
+        *nc = k;
+        if (!changed) return true;
+    }
+}
+
+/* Branches on the smallest part: each child takes one of its cells, drops
+ * the part and the constraints that cell meets. Siblings differ in the cell
+ * taken from that part, so every set is produced once. */
+static void tight_search(hitset_ctx *h, int d, int level, cs81 chosen, const cs81 *P, int m, cs81 live,
+                         const cs81 *C, int nc)
+{
+    h->st->nodes++;
+    if (m == 0) {
+        assert(nc == 0);
+        cs81 u;
+        if (check(h, chosen, &u)) report_if_minimal(h, chosen);
+        else add_learned(h, d, u, false);
+        return;
+    }
+    int bi = 0, bn = cs81_count(P[0]);
+    for (int i = 1; i < m; i++) {
+        int n = cs81_count(P[i]);
+        if (n < bn) {
+            bn = n;
+            bi = i;
+        }
+    }
+    cs81 Q[MAXDEPTH];
+    cs81 *C2 = h->scratch[level];
+    cs81 br = P[bi];
+    cs81 rest = cs81_andnot(live, P[bi]);
+    while (!cs81_is_empty(br)) {
+        int c = cs81_pop(&br);
+        int q = 0;
+        for (int i = 0; i < m; i++)
+            if (i != bi) Q[q++] = P[i];
+        int n2 = 0;
+        for (int i = 0; i < nc; i++)
+            if (!cs81_has(C[i], c)) C2[n2++] = C[i];
+        cs81 live2 = rest;
+        if (!settle(Q, m - 1, &live2, C2, &n2)) continue;
+        cs81 ch = chosen;
+        cs81_add(&ch, c);
+        tight_search(h, d, level + 1, ch, Q, m - 1, live2, C2, n2);
+    }
+}
+
+HV_ALWAYS void tight_body(hitset_ctx *h, int d, int r, cs81 *P, const int W)
 {
     frame *f = &h->fr[d];
     const family *F = &h->fam[f->fam];
     cs81 live = cs81_empty();
     for (int i = 0; i < r; i++) live = cs81_or(live, P[i]);
-    for (int pass = 0; pass < 8; pass++) {
-        bool changed = false;
-        int j;
-        HV_FOREACH(j, f->u, W) {
-            cs81 l = cs81_and(F->ua[j], live);
-            int which = -1, cnt = 0;
-            for (int i = 0; i < r; i++) {
-                if (cs81_intersects(l, P[i])) {
-                    which = i;
-                    if (++cnt > 1) break;
-                }
-            }
-            if (cnt == 0) return;
-            if (cnt == 1) {
-                cs81 np = cs81_and(P[which], l);
-                if (!cs81_eq(np, P[which])) {
-                    live = cs81_andnot(live, cs81_andnot(P[which], np));
-                    P[which] = np;
-                    changed = true;
-                }
-            }
-        }
-        if (!changed) break;
-    }
-    int bi = 0;
-    for (int i = 1; i < r; i++)
-        if (cs81_count(P[i]) < cs81_count(P[bi])) bi = i;
-    cs81 others = cs81_andnot(live, P[bi]);
-    cs81 cdead = cs81_andnot(h->allcells, others);
-    cs81 br = P[bi];
-    frame *ch = &h->fr[d + 1];
-    while (!cs81_is_empty(br)) {
-        int c = cs81_pop(&br);
-        hv_andnot(ch->u, f->u, F->cellvec[c], W, simd);
-        ch->dead = cdead;
-        ch->chosen = f->chosen;
-        cs81_add(&ch->chosen, c);
-        ch->fam = f->fam;
-        for (int k = 2; k <= h->maxdeg; k++) hv_andnot(ch->clq[k], f->clq[k], h->clqcell[c][k], CLQW, simd);
-        enter(h, d + 1, r - 1);
-    }
+    cs81 *C = h->scratch[d];
+    int nc = 0, j;
+    HV_FOREACH(j, f->u, W) C[nc++] = F->ua[j];
+    if (!settle(P, r, &live, C, &nc)) return;
+    tight_search(h, d, d + 1, f->chosen, P, r, live, C, nc);
 }
 
 /* Two or more clues left: bound, pick the branch set, recurse. */
@@ -327,6 +366,8 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
 {
     frame *f = &h->fr[d];
     const family *F = &h->fam[f->fam];
+    for (int k = r + 1; k <= h->maxdeg; k++)
+        if (!hv_is_zero(f->clq[k], CLQW, simd)) return;
     int best = -1, bestn = 1000, lb = 0;
     cs81 acc = cs81_empty();
     cs81 P[MAXDEPTH];
@@ -345,10 +386,8 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
             P[lb++] = l;
         }
     }
-    for (int k = r + 1; k <= h->maxdeg; k++)
-        if (!hv_is_zero(f->clq[k], CLQW, simd)) return;
     if (lb == r) {
-        tight_body(h, d, r, P, W, simd);
+        tight_body(h, d, r, P, W);
         return;
     }
     cs81 br = cs81_andnot(F->ua[best], f->dead);
@@ -409,6 +448,7 @@ static void dispatch(hitset_ctx *h, int d, int r)
 }
 
 /* Frame d is set up with r clues left. */
+
 static void enter(hitset_ctx *h, int d, int r)
 {
     frame *f = &h->fr[d];
