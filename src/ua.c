@@ -13,15 +13,19 @@
  *   U and whose set of moved digits is exactly D. Every digit of U occurs at
  *   least twice (ua.h), so 2 <= |D| <= max_size / 2.
  *
+ *   Moreover, in each row S puts on U the digits G has there, so S places
+ *   every digit of D on at least two cells of U (each digit of U occurs at
+ *   least twice in U).
+ *
  *   The finder runs, for every digit subset D with 2 <= |D| <= max_size / 2,
  *   an exact enumeration of all solutions of P_D that differ from G in at
- *   most max_size cells (a depth-first fill of the emptied cells in row-major
- *   order under the row, column and box constraints; the only pruning is a
- *   lower bound on the number of changed cells that is valid for every
- *   completion, see below), and collects each difference set whose moved
- *   digits are exactly D. So the collection C contains every minimal UA of
- *   size <= max_size, and every member of C is unavoidable (G and the other
- *   solution both complete "G without it"). The minimal members of C are
+ *   most max_size cells and place every digit of D on at least two changed
+ *   cells (a depth-first fill of the emptied cells in row-major order under
+ *   the row, column and box constraints; the only pruning is by lower bounds
+ *   on the changed cells still to come that hold for every such completion,
+ *   see below), and collects their difference sets. So the collection C
+ *   contains every minimal UA of size <= max_size, and every member of C is
+ *   unavoidable (G and the other solution both complete "G without it"). The minimal members of C are
  *   then exactly the minimal UAs of size <= max_size: a minimal UA has no
  *   unavoidable proper subset, in particular none in C; and a non-minimal
  *   member V of C contains a minimal UA W, |W| < |V| <= max_size, which is
@@ -30,8 +34,11 @@
  *   Lower bound: when digit d is placed in a cell x where G has another
  *   digit, every not yet filled cell q sharing a unit with x where G has d
  *   can no longer receive d, so q must change too. The set F of such forced
- *   cells is kept; changed-so-far + |F| <= max_size holds for every
- *   completion within the budget, so branches violating it hold none.
+ *   cells is kept. Let need = the sum over d in D of max(0, 2 - times d was
+ *   placed on a changed cell so far); every changed cell places one digit,
+ *   so at least max(|F|, need) cells change later, and at least need cells
+ *   must remain. Branches with changed + max(|F|, need) > max_size or fewer
+ *   than need cells left hold no wanted completion.
  */
 #include "ua.h"
 
@@ -168,16 +175,16 @@ typedef struct ref_ctx {
     uint8_t idx[81];                /* position of a cell in cell[], 255 if kept */
     uint8_t pos[MAX_UNITS][MAX_N];  /* pos[unit][d]: the cell of the unit where G has d */
     uint16_t used[MAX_UNITS];       /* D digits placed so far per unit */
-    uint16_t moved;                 /* digits placed on a changed cell */
+    uint8_t placed[MAX_N];          /* times each digit was placed on a changed cell */
     ua_store *out;
     mc_status st;
 } ref_ctx;
 
-static void ref_fill(ref_ctx *r, int i, int cost, cs81 forced, cs81 diff)
+static void ref_fill(ref_ctx *r, int i, int cost, cs81 forced, cs81 diff, int need)
 {
     if (r->st != MC_OK) return;
     if (i == r->ncell) {
-        if (cost > 0 && r->moved == r->dmask) r->st = ua_store_add(r->out, diff);
+        if (cost > 0 && need == 0) r->st = ua_store_add(r->out, diff);
         return;
     }
     const geometry *geo = r->geo;
@@ -188,36 +195,35 @@ static void ref_fill(ref_ctx *r, int i, int cost, cs81 forced, cs81 diff)
     cs81_del(&forced, x);
     uint16_t cand = r->dmask & ~(r->used[u[0]] | r->used[u[1]] | r->used[u[2]]);
     int gx = r->g[x];
+    int left = r->ncell - i - 1; /* cells after this one */
     while (cand) {
         int d = __builtin_ctz(cand);
         cand &= (uint16_t)(cand - 1);
         uint16_t bit = (uint16_t)(1u << d);
         cs81 f = forced, df = diff;
-        int c2 = cost;
-        uint16_t moved_save = r->moved;
+        int c2 = cost, need2 = need;
         if (d != gx) {
             c2++;
             cs81_add(&df, x);
-            r->moved |= bit;
+            if (r->placed[d]++ < 2) need2--;
             for (int k = 0; k < 3; k++) {
                 int q = r->pos[u[k]][d];
                 if (r->idx[q] != 255 && r->idx[q] > i) cs81_add(&f, q);
             }
-            if (c2 + cs81_count(f) > r->max_size) {
-                r->moved = moved_save;
-                continue;
-            }
         } else {
             assert(!must_change);
         }
-        r->used[u[0]] |= bit;
-        r->used[u[1]] |= bit;
-        r->used[u[2]] |= bit;
-        ref_fill(r, i + 1, c2, f, df);
-        r->used[u[0]] &= (uint16_t)~bit;
-        r->used[u[1]] &= (uint16_t)~bit;
-        r->used[u[2]] &= (uint16_t)~bit;
-        r->moved = moved_save;
+        int nf = cs81_count(f);
+        if (c2 + (nf > need2 ? nf : need2) <= r->max_size && need2 <= left) {
+            r->used[u[0]] |= bit;
+            r->used[u[1]] |= bit;
+            r->used[u[2]] |= bit;
+            ref_fill(r, i + 1, c2, f, df, need2);
+            r->used[u[0]] &= (uint16_t)~bit;
+            r->used[u[1]] &= (uint16_t)~bit;
+            r->used[u[2]] &= (uint16_t)~bit;
+        }
+        if (d != gx) r->placed[d]--;
     }
 }
 
@@ -250,8 +256,8 @@ mc_status ua_find_reference(const geometry *geo, const uint8_t *g, int max_size,
             }
         }
         memset(r->used, 0, sizeof r->used);
-        r->moved = 0;
-        ref_fill(r, 0, 0, cs81_empty(), cs81_empty());
+        memset(r->placed, 0, sizeof r->placed);
+        ref_fill(r, 0, 0, cs81_empty(), cs81_empty(), 2 * nd);
     }
     mc_status st = r->st;
     free(r);

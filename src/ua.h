@@ -58,12 +58,15 @@ bool ua_is_unavoidable(solver_ctx *ctx, const geometry *geo, const uint8_t *grid
 bool ua_is_minimal(solver_ctx *ctx, const geometry *geo, const uint8_t *grid, cs81 u);
 
 /* The fast 9x9 finder: every minimal UA of size <= max_size (<= 12) that
- * the pattern catalogue yields for the grid, in milliseconds. The finder
+ * the pattern catalogue yields for the grid, in milliseconds (ua_find.c).
+ * Appends to out and normalizes it; MC_ENOMEM when out of memory. The finder
  * holds the loaded catalogue and scratch space; one per thread. */
 typedef struct ua_finder ua_finder;
 /* Loads the built-in catalogue (compiled in from patterns/). */
 ua_finder *ua_finder_new(void);
 void ua_finder_free(ua_finder *f);
+/* Number of patterns in the finder's catalogue. */
+int ua_finder_patterns(const ua_finder *f);
 MC_MUST_USE mc_status ua_find(ua_finder *f, const uint8_t *grid, int max_size, ua_store *out);
 
 #endif

@@ -1,9 +1,183 @@
-/* cmd_uas — placeholder until its module lands; says so instead of pretending. */
+/* cmd_uas — `minclue uas`: the minimal unavoidable sets of each grid. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "gridfile.h"
+#include "ua.h"
+
+static const char *help =
+    "usage: minclue uas [--max-size S] [--method patterns|reference]\n"
+    "                   [--format list|mask] [--stats] [--box RxC] [FILE...]\n"
+    "\n"
+    "Lists the minimal unavoidable sets (UAs) of size <= S of each solution\n"
+    "grid (one per line; '#' comments and blank lines skipped; files may be\n"
+    "gzipped; stdin when no FILE or FILE is '-'). For each grid it prints\n"
+    "    # grid K: GRID: N UAs, by size 4:a 5:b ...\n"
+    "then one line per UA, sorted by size, then by cells:\n"
+    "    list: the cells as rRcC (1-based), e.g. \"r1c1 r1c4 r2c1 r2c4\"\n"
+    "    mask: the grid's digit on the UA's cells and '.' elsewhere\n"
+    "          (one character per cell)\n"
+    "\n"
+    "  --max-size S   largest UA size (default 12; patterns: at most 12)\n"
+    "  --method M     patterns (default): the built-in pattern catalogue,\n"
+    "                 9x9 only; reference: the complete slow search, every\n"
+    "                 shape with at most 81 cells (4x4, 6x6, 8x8, 9x9)\n"
+    "  --format F     list (default) or mask\n"
+    "  --stats        print only the mean number of UAs per size over all\n"
+    "                 grids read: \"mean UAs per grid over G grids: 4:x ...\"\n"
+    "  --box RxC      box shape (default: inferred from the line length)\n"
+    "\n"
+    "Exit status: 0 when every line was a valid grid, 1 when some line was\n"
+    "invalid (reported as FILE:LINE: message), 2 on bad options or I/O errors.\n";
 
 int cmd_uas(int argc, char **argv)
 {
-    (void)argc;
-    cli_error(argv[0], "not available in this build yet");
-    return 2;
+    static const struct option opts[] = {{"max-size", required_argument, 0, 'm'},
+                                          {"method", required_argument, 0, 'M'},
+                                          {"format", required_argument, 0, 'f'},
+                                          {"stats", no_argument, 0, 's'},
+                                          {"box", required_argument, 0, 'b'},
+                                          {"help", no_argument, 0, 'h'},
+                                          {0, 0, 0, 0}};
+    uint64_t max_size = 12;
+    bool reference = false, mask = false, stats = false;
+    const geometry *geo = NULL;
+    mc_error err;
+    optind = 0;
+    int o;
+    while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (o) {
+        case 'm':
+            if (!cli_parse_u64(optarg, &max_size) || max_size < 1 || max_size > 81) {
+                cli_error("uas", "--max-size needs a number from 1 to 81, not '%s'", optarg);
+                return 2;
+            }
+            break;
+        case 'M':
+            if (!strcmp(optarg, "patterns")) reference = false;
+            else if (!strcmp(optarg, "reference")) reference = true;
+            else {
+                cli_error("uas", "--method is 'patterns' or 'reference', not '%s'", optarg);
+                return 2;
+            }
+            break;
+        case 'f':
+            if (!strcmp(optarg, "list")) mask = false;
+            else if (!strcmp(optarg, "mask")) mask = true;
+            else {
+                cli_error("uas", "--format is 'list' or 'mask', not '%s'", optarg);
+                return 2;
+            }
+            break;
+        case 's': stats = true; break;
+        case 'b':
+            if (geometry_parse(optarg, &geo, &err) != MC_OK) {
+                cli_error("uas", "%s", err.msg);
+                return 2;
+            }
+            break;
+        case 'h': fputs(help, stdout); return 0;
+        default: fputs(help, stderr); return 2;
+        }
+    }
+    if (!reference && max_size > 12) {
+        cli_error("uas", "--method patterns knows UAs up to size 12 (use --method reference)");
+        return 2;
+    }
+    const char *stdin_only[] = {"-"};
+    const char **files = optind < argc ? (const char **)argv + optind : stdin_only;
+    int nfiles = optind < argc ? argc - optind : 1;
+    int status = 0;
+    ua_finder *finder = NULL;
+    if (!reference && !(finder = ua_finder_new())) {
+        cli_error("uas", "out of memory");
+        return 2;
+    }
+    ua_store s;
+    ua_store_init(&s);
+    uint64_t ngrids = 0;
+    uint64_t total[82] = {0};
+    char *text = malloc(8 * 81 + 16);
+    if (!text) {
+        cli_error("uas", "out of memory");
+        return 2;
+    }
+    for (int i = 0; i < nfiles && status < 2; i++) {
+        gridfile *f;
+        if (gridfile_open(files[i], geo, DIGITS_STD, &f, &err) != MC_OK) {
+            cli_error("uas", "%s", err.msg);
+            status = 2;
+            break;
+        }
+        grid g;
+        const char *trailer;
+        mc_status st;
+        while ((st = gridfile_next(f, &g, &trailer, &err)) != MC_EOF) {
+            if (st != MC_OK) {
+                fprintf(stderr, "%s\n", err.msg);
+                if (st != MC_EFORMAT) {
+                    status = 2;
+                    break;
+                }
+                status = status < 1 ? 1 : status;
+                continue;
+            }
+            const char *why = NULL;
+            if (!grid_is_valid_solution(&g)) why = "not a valid solution grid";
+            else if (g.geo->ncells > 81) why = "UAs need a shape with at most 81 cells";
+            else if (!reference && g.geo->N != 9) why = "--method patterns is for 9x9 grids (use --method reference)";
+            if (why) {
+                fprintf(stderr, "%s:%ld: %s\n", gridfile_name(f), gridfile_line(f), why);
+                status = status < 1 ? 1 : status;
+                continue;
+            }
+            ua_store_clear(&s);
+            st = reference ? ua_find_reference(g.geo, g.cell, (int)max_size, &s)
+                           : ua_find(finder, g.cell, (int)max_size, &s);
+            if (st != MC_OK) {
+                cli_error("uas", "%s:%ld: %s", gridfile_name(f), gridfile_line(f), mc_status_name(st));
+                status = 2;
+                break;
+            }
+            ngrids++;
+            int by_size[82] = {0};
+            for (int k = 0; k < s.n; k++) by_size[cs81_count(s.set[k])]++;
+            for (int z = 0; z <= 81; z++) total[z] += (uint64_t)by_size[z];
+            if (stats) continue;
+            grid_format(&g, DIGITS_STD, text);
+            printf("# grid %llu: %s: %d UAs, by size", (unsigned long long)ngrids, text, s.n);
+            for (int z = 1; z <= (int)max_size; z++)
+                if (by_size[z]) printf(" %d:%d", z, by_size[z]);
+            printf("\n");
+            for (int k = 0; k < s.n; k++) {
+                char *p = text;
+                if (mask) {
+                    for (int c = 0; c < g.geo->ncells; c++)
+                        *p++ = cs81_has(s.set[k], c) ? grid_digit_char(g.geo->N, DIGITS_STD, g.cell[c]) : '.';
+                } else {
+                    int c;
+                    CS81_FOREACH(c, s.set[k]) p += sprintf(p, "%sr%dc%d", p == text ? "" : " ", g.geo->row[c] + 1,
+                                                           g.geo->col[c] + 1);
+                }
+                *p = 0;
+                puts(text);
+            }
+        }
+        gridfile_free(f);
+    }
+    if (stats) {
+        printf("mean UAs per grid over %llu grids:", (unsigned long long)ngrids);
+        uint64_t all = 0;
+        for (int z = 1; z <= (int)max_size; z++) {
+            all += total[z];
+            if (z >= 4) printf(" %d:%.2f", z, ngrids ? (double)total[z] / (double)ngrids : 0.0);
+        }
+        printf(" total:%.2f\n", ngrids ? (double)all / (double)ngrids : 0.0);
+    }
+    free(text);
+    ua_store_free(&s);
+    ua_finder_free(finder);
+    return status;
 }

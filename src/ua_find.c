@@ -1,0 +1,331 @@
+/* ua_find — the fast 9x9 finder: the pattern catalogue matched against a
+ * grid (ua.h, pattern.h).
+ *
+ * The catalogue's normal forms are step sequences (pattern_step.h). They are
+ * merged into a trie: the root is the anchor (normalized r1c1 and r2c4, one
+ * digit), each edge one step, a node is terminal when a pattern ends there.
+ *
+ * Matching is the search for embeddings of the trie into the grid: a partial
+ * map of normalized rows to grid rows (band to band, injective), columns
+ * likewise, labels to digits (injective). It starts from every anchor of the
+ * grid — an ordered pair of cells of one band holding the same digit (9
+ * digits x 3 bands x 6 orders = 162) — once on the grid and once on its
+ * transpose; a step then either tests one cell (old row, old column), looks
+ * up the one cell where an old label's digit sits in the chosen row or
+ * column, or tries the free rows and columns of the right band or stack.
+ * No grid is ever rearranged: the rearrangements that could bring a UA into
+ * a pattern's normal form are exactly the extensions this search tries, and
+ * the inverse transform of a match is just the list of grid cells reached.
+ *
+ * Why it finds every UA whose class is in the catalogue: if U is the image
+ * of pattern P under a group element t, the cells of U taken in the order of
+ * P's steps give the same step keys (they are invariant under the group), so
+ * the search started at the image of P's anchor (in the grid or in its
+ * transpose, as t transposes or not) reaches U along P's path. Every match
+ * is a minimal UA because fitting a labelled pattern makes a minimal UA
+ * (pattern.h). A UA is reached once per anchor pair and automorphism, so
+ * the matches are de-duplicated in a hash set before they are stored.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pattern.h"
+#include "pattern_step.h"
+#include "ua.h"
+
+typedef struct tnode {
+    uint32_t key;
+    uint8_t rk, ck, lk;
+    uint8_t nr, nc, lab;   /* the cell's normalized row, column and label */
+    uint8_t depth;         /* cells placed once this step is taken */
+    uint8_t terminal;
+    int32_t child, sibling;
+} tnode;
+
+#define HASH_BITS 14
+#define HASH_SIZE (1 << HASH_BITS)
+
+struct ua_finder {
+    tnode *node;
+    int nnodes, cap;
+    int npatterns;
+    /* per-call scratch */
+    uint8_t g[2][81];
+    uint8_t rowpos[2][9][9]; /* rowpos[o][r][d]: column of digit d in row r */
+    uint8_t colpos[2][9][9]; /* colpos[o][c][d]: row of digit d in column c */
+    cs81 hash[HASH_SIZE];
+    uint16_t slot[HASH_SIZE / 2]; /* occupied slots of hash, in order of arrival */
+    int nfound;
+};
+
+typedef struct mstate {
+    const uint8_t *g;
+    const uint8_t (*rowpos)[9], (*colpos)[9];
+    int o; /* 1 = transposed */
+    int8_t rowmap[9], colmap[9], bandmap[3], stackmap[3];
+    uint8_t labmap[9];
+    uint16_t rowused, colused, digused;
+    uint8_t bandused, stackused;
+    cs81 cells; /* in the original grid's orientation */
+    int max_size;
+    mc_status st;
+} mstate;
+
+static int node_new(ua_finder *f)
+{
+    if (f->nnodes == f->cap) {
+        int cap = f->cap ? 2 * f->cap : 4096;
+        tnode *p = realloc(f->node, sizeof *p * (size_t)cap);
+        if (!p) return -1;
+        f->node = p;
+        f->cap = cap;
+    }
+    tnode *t = &f->node[f->nnodes];
+    memset(t, 0, sizeof *t);
+    t->child = t->sibling = -1;
+    return f->nnodes++;
+}
+
+static bool trie_insert(ua_finder *f, const pattern *p)
+{
+    uint32_t keys[PATTERN_MAX_CELLS];
+    pattern_keys(p, keys);
+    int at = 0;
+    for (int i = 2; i < p->n; i++) {
+        int ch;
+        for (ch = f->node[at].child; ch >= 0; ch = f->node[ch].sibling)
+            if (f->node[ch].key == keys[i]) break;
+        if (ch < 0) {
+            ch = node_new(f);
+            if (ch < 0) return false;
+            tnode *t = &f->node[ch];
+            t->key = keys[i];
+            t->rk = (uint8_t)step_rk(keys[i]);
+            t->ck = (uint8_t)step_ck(keys[i]);
+            t->lk = (uint8_t)step_lk(keys[i]);
+            t->nr = p->row[i];
+            t->nc = p->col[i];
+            t->lab = p->label[i];
+            t->depth = (uint8_t)(i + 1);
+            t->sibling = f->node[at].child;
+            f->node[at].child = ch;
+        }
+        at = ch;
+    }
+    f->node[at].terminal = 1;
+    return true;
+}
+
+ua_finder *ua_finder_new(void)
+{
+    ua_finder *f = calloc(1, sizeof *f);
+    if (!f) return NULL;
+    if (node_new(f) != 0) {
+        ua_finder_free(f);
+        return NULL;
+    }
+    f->node[0].depth = 2;
+    const char *s = pattern_catalogue_text;
+    char line[PATTERN_TEXT_MAX + 64];
+    while (*s) {
+        const char *e = strchr(s, '\n');
+        size_t len = e ? (size_t)(e - s) : strlen(s);
+        if (len > 0 && s[0] != '#' && len < sizeof line) {
+            memcpy(line, s, len);
+            line[len] = 0;
+            pattern p;
+            mc_error err;
+            /* the built-in text was checked when it was embedded and is
+             * checked again by test_ua_find; a bad line is skipped */
+            if (pattern_parse(line, &p, &err) == MC_OK) {
+                if (!trie_insert(f, &p)) {
+                    ua_finder_free(f);
+                    return NULL;
+                }
+                f->npatterns++;
+            }
+        }
+        s += len + (e ? 1 : 0);
+    }
+    return f;
+}
+
+void ua_finder_free(ua_finder *f)
+{
+    if (!f) return;
+    free(f->node);
+    free(f);
+}
+
+int ua_finder_patterns(const ua_finder *f) { return f->npatterns; }
+
+static void emit(ua_finder *f, mstate *m)
+{
+    uint64_t h = (m->cells.w[0] * UINT64_C(0x9E3779B97F4A7C15)) ^ (m->cells.w[1] * UINT64_C(0xC2B2AE3D27D4EB4F));
+    uint32_t i = (uint32_t)(h >> (64 - HASH_BITS));
+    for (;;) {
+        if (cs81_is_empty(f->hash[i])) break;
+        if (cs81_eq(f->hash[i], m->cells)) return;
+        i = (i + 1) & (HASH_SIZE - 1);
+    }
+    if (f->nfound >= HASH_SIZE / 2) {
+        m->st = MC_ENOMEM; /* more matches than the table holds: never seen */
+        return;
+    }
+    f->hash[i] = m->cells;
+    f->slot[f->nfound++] = (uint16_t)i;
+}
+
+static void match_children(ua_finder *f, mstate *m, int node);
+
+static inline bool row_ok(const mstate *m, const tnode *t, int gr)
+{
+    if (t->rk == 0) return m->rowmap[t->nr] == gr;
+    if (t->rk == 1) return m->bandmap[t->nr / 3] == gr / 3 && !((m->rowused >> gr) & 1);
+    return !((m->bandused >> (gr / 3)) & 1);
+}
+
+static inline bool col_ok(const mstate *m, const tnode *t, int gc)
+{
+    if (t->ck == 0) return m->colmap[t->nc] == gc;
+    if (t->ck == 1) return m->stackmap[t->nc / 3] == gc / 3 && !((m->colused >> gc) & 1);
+    return !((m->stackused >> (gc / 3)) & 1);
+}
+
+/* Takes step t at grid cell (gr, gc) holding digit d (all checks done). */
+static void take(ua_finder *f, mstate *m, int ti, int gr, int gc, int d)
+{
+    const tnode *t = &f->node[ti];
+    mstate save = *m;
+    if (t->rk) {
+        m->rowmap[t->nr] = (int8_t)gr;
+        m->rowused |= (uint16_t)(1u << gr);
+        if (t->rk == 2) {
+            m->bandmap[t->nr / 3] = (int8_t)(gr / 3);
+            m->bandused |= (uint8_t)(1u << (gr / 3));
+        }
+    }
+    if (t->ck) {
+        m->colmap[t->nc] = (int8_t)gc;
+        m->colused |= (uint16_t)(1u << gc);
+        if (t->ck == 2) {
+            m->stackmap[t->nc / 3] = (int8_t)(gc / 3);
+            m->stackused |= (uint8_t)(1u << (gc / 3));
+        }
+    }
+    if (t->lk) {
+        m->labmap[t->lab] = (uint8_t)d;
+        m->digused |= (uint16_t)(1u << d);
+    }
+    cs81_add(&m->cells, m->o ? gc * 9 + gr : gr * 9 + gc);
+    if (t->terminal) emit(f, m);
+    if (t->child >= 0 && t->depth < m->max_size) match_children(f, m, ti);
+    mc_status st = m->st;
+    *m = save;
+    m->st = st;
+}
+
+/* Rows (or columns) a step may use: a bit mask over 0..8. */
+static inline uint16_t free_lines(int kind, int mapped, int8_t blockmap, uint16_t used, uint8_t blockused)
+{
+    if (kind == 0) return (uint16_t)(1u << mapped);
+    if (kind == 1) return (uint16_t)((7u << (3 * blockmap)) & ~used);
+    uint16_t m = 0;
+    for (int b = 0; b < 3; b++)
+        if (!((blockused >> b) & 1)) m |= (uint16_t)(7u << (3 * b));
+    return m;
+}
+
+static void match_children(ua_finder *f, mstate *m, int node)
+{
+    for (int ti = f->node[node].child; ti >= 0 && m->st == MC_OK; ti = f->node[ti].sibling) {
+        const tnode *t = &f->node[ti];
+        if (t->depth > m->max_size) continue;
+        if (t->lk == 0) {
+            int d = m->labmap[t->lab];
+            if (t->rk == 0) {
+                int gr = m->rowmap[t->nr], gc = m->rowpos[gr][d];
+                if (col_ok(m, t, gc)) take(f, m, ti, gr, gc, d);
+            } else if (t->ck == 0) {
+                int gc = m->colmap[t->nc], gr = m->colpos[gc][d];
+                if (row_ok(m, t, gr)) take(f, m, ti, gr, gc, d);
+            } else {
+                uint16_t rows = free_lines(t->rk, 0, m->bandmap[t->nr / 3], m->rowused, m->bandused);
+                while (rows) {
+                    int gr = __builtin_ctz(rows);
+                    rows &= (uint16_t)(rows - 1);
+                    int gc = m->rowpos[gr][d];
+                    if (col_ok(m, t, gc)) take(f, m, ti, gr, gc, d);
+                }
+            }
+        } else {
+            uint16_t rows = free_lines(t->rk, t->rk == 0 ? m->rowmap[t->nr] : 0, m->bandmap[t->nr / 3],
+                                       m->rowused, m->bandused);
+            uint16_t cols0 = free_lines(t->ck, t->ck == 0 ? m->colmap[t->nc] : 0, m->stackmap[t->nc / 3],
+                                        m->colused, m->stackused);
+            while (rows) {
+                int gr = __builtin_ctz(rows);
+                rows &= (uint16_t)(rows - 1);
+                for (uint16_t cols = cols0; cols; cols &= (uint16_t)(cols - 1)) {
+                    int gc = __builtin_ctz(cols);
+                    int d = m->g[gr * 9 + gc];
+                    if (!((m->digused >> d) & 1)) take(f, m, ti, gr, gc, d);
+                }
+            }
+        }
+    }
+}
+
+mc_status ua_find(ua_finder *f, const uint8_t *grid_cells, int max_size, ua_store *out)
+{
+    f->nfound = 0;
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) {
+            int d = grid_cells[r * 9 + c];
+            f->g[0][r * 9 + c] = (uint8_t)d;
+            f->g[1][c * 9 + r] = (uint8_t)d;
+            f->rowpos[0][r][d] = (uint8_t)c;
+            f->colpos[0][c][d] = (uint8_t)r;
+            f->rowpos[1][c][d] = (uint8_t)r;
+            f->colpos[1][r][d] = (uint8_t)c;
+        }
+    mstate m;
+    memset(&m, 0, sizeof m);
+    m.max_size = max_size;
+    m.st = MC_OK;
+    for (int o = 0; o < 2 && m.st == MC_OK; o++) {
+        m.o = o;
+        m.g = f->g[o];
+        m.rowpos = (const uint8_t(*)[9])f->rowpos[o];
+        m.colpos = (const uint8_t(*)[9])f->colpos[o];
+        for (int B = 0; B < 3; B++)
+            for (int d = 0; d < 9; d++)
+                for (int i = 0; i < 3; i++)
+                    for (int j = 0; j < 3; j++) {
+                        if (i == j) continue;
+                        int ra = 3 * B + i, rb = 3 * B + j;
+                        int ca = m.rowpos[ra][d], cb = m.rowpos[rb][d];
+                        m.rowmap[0] = (int8_t)ra, m.rowmap[1] = (int8_t)rb;
+                        m.bandmap[0] = (int8_t)B;
+                        m.rowused = (uint16_t)((1u << ra) | (1u << rb));
+                        m.bandused = (uint8_t)(1u << B);
+                        m.colmap[0] = (int8_t)ca, m.colmap[3] = (int8_t)cb;
+                        m.stackmap[0] = (int8_t)(ca / 3), m.stackmap[1] = (int8_t)(cb / 3);
+                        m.colused = (uint16_t)((1u << ca) | (1u << cb));
+                        m.stackused = (uint8_t)((1u << (ca / 3)) | (1u << (cb / 3)));
+                        m.labmap[0] = (uint8_t)d;
+                        m.digused = (uint16_t)(1u << d);
+                        m.cells = cs81_empty();
+                        cs81_add(&m.cells, o ? ca * 9 + ra : ra * 9 + ca);
+                        cs81_add(&m.cells, o ? cb * 9 + rb : rb * 9 + cb);
+                        match_children(f, &m, 0);
+                    }
+    }
+    mc_status st = m.st;
+    for (int i = 0; i < f->nfound; i++) {
+        if (st == MC_OK) st = ua_store_add(out, f->hash[f->slot[i]]);
+        f->hash[f->slot[i]] = cs81_empty(); /* the table is empty between calls */
+    }
+    if (st == MC_OK) ua_store_normalize(out);
+    return st;
+}

@@ -1,0 +1,84 @@
+/* bench_ua — the unavoidable-set finders on random 9x9 grids.
+ *
+ * usage: bench_ua [GRIDS [REFERENCE_GRIDS]]   (defaults 1000 and 50)
+ *
+ * Grids: pattern_random_grid with prng seed 4242 (not the catalogue's build
+ * seed). Prints the build banner, ms per grid for ua_find (max size 12) and
+ * for ua_find_reference on the first REFERENCE_GRIDS grids, the mean number
+ * of minimal UAs per grid by size, and whether both finders agreed on the
+ * grids where both ran. One core, wall-clock (monotonic) time.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "banner.h"
+#include "pattern.h"
+#include "ua.h"
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int main(int argc, char **argv)
+{
+    int ngrids = argc > 1 ? atoi(argv[1]) : 1000;
+    int nref = argc > 2 ? atoi(argv[2]) : 50;
+    if (ngrids < 1 || nref < 0 || nref > ngrids) {
+        fprintf(stderr, "usage: bench_ua [GRIDS [REFERENCE_GRIDS]]\n");
+        return 2;
+    }
+    mc_banner(stdout);
+    const geometry *geo = geometry_9x9();
+    uint8_t *grids = malloc((size_t)ngrids * 81);
+    ua_finder *f = ua_finder_new();
+    if (!grids || !f) return 2;
+    prng rng;
+    prng_seed(&rng, 4242);
+    for (int i = 0; i < ngrids; i++) pattern_random_grid(&rng, grids + 81 * i);
+    ua_store s, r;
+    ua_store_init(&s);
+    ua_store_init(&r);
+    long count[13] = {0};
+    /* warm-up */
+    if (ua_find(f, grids, 12, &s) != MC_OK) return 2;
+    double t0 = now();
+    for (int i = 0; i < ngrids; i++) {
+        ua_store_clear(&s);
+        if (ua_find(f, grids + 81 * i, 12, &s) != MC_OK) return 2;
+        for (int k = 0; k < s.n; k++) count[cs81_count(s.set[k])]++;
+    }
+    double tf = now() - t0;
+    printf("catalogue: %d patterns\n", ua_finder_patterns(f));
+    printf("ua_find (patterns), max size 12: %d grids, %.3f ms per grid\n", ngrids, 1e3 * tf / ngrids);
+    printf("mean minimal UAs per grid by size:");
+    long tot = 0;
+    for (int z = 4; z <= 12; z++) {
+        printf(" %d:%.2f", z, (double)count[z] / ngrids);
+        tot += count[z];
+    }
+    printf(" total:%.2f\n", (double)tot / ngrids);
+    double tr = 0;
+    int agree = 0;
+    for (int i = 0; i < nref; i++) {
+        ua_store_clear(&r);
+        ua_store_clear(&s);
+        double a = now();
+        if (ua_find_reference(geo, grids + 81 * i, 12, &r) != MC_OK) return 2;
+        tr += now() - a;
+        if (ua_find(f, grids + 81 * i, 12, &s) != MC_OK) return 2;
+        agree += s.n == r.n && !memcmp(s.set, r.set, sizeof(cs81) * (size_t)s.n);
+    }
+    if (nref)
+        printf("ua_find_reference, max size 12: %d grids, %.1f ms per grid; finders agree on %d of %d\n", nref,
+               1e3 * tr / nref, agree, nref);
+    ua_store_free(&s);
+    ua_store_free(&r);
+    ua_finder_free(f);
+    free(grids);
+    return 0;
+}
