@@ -16,6 +16,7 @@ struct checker_ctx {
     checker_options opt;
     hitset_ctx *hs;
     ua_store store;
+    ua_finder *finder;          /* 9x9 only: the pattern finder */
     /* per run */
     const uint8_t *grid;
     checker_found_fn found;
@@ -53,7 +54,8 @@ checker_ctx *checker_new(const geometry *geo, const checker_options *opt)
     if (c->opt.ua_max_size > CHECKER_MAX_UA_SIZE) c->opt.ua_max_size = CHECKER_MAX_UA_SIZE;
     ua_store_init(&c->store);
     c->hs = hitset_new(geo);
-    if (!c->hs) {
+    if (geo->ncells == 81) c->finder = ua_finder_new();
+    if (!c->hs || (geo->ncells == 81 && !c->finder)) {
         checker_free(c);
         return NULL;
     }
@@ -64,6 +66,7 @@ void checker_free(checker_ctx *c)
 {
     if (!c) return;
     hitset_free(c->hs);
+    ua_finder_free(c->finder);
     ua_store_free(&c->store);
     free(c);
 }
@@ -93,7 +96,9 @@ mc_status checker_run(checker_ctx *c, const uint8_t *sol, checker_record *rec, c
     c->found = found;
     c->arg = arg;
     ua_store_clear(&c->store);
-    mc_status st = ua_find_reference(c->geo, sol, c->opt.ua_max_size, &c->store);
+    mc_status st = c->finder && c->opt.ua_max_size <= 12
+                       ? ua_find(c->finder, sol, c->opt.ua_max_size, &c->store)
+                       : ua_find_reference(c->geo, sol, c->opt.ua_max_size, &c->store);
     if (st != MC_OK) return st;
     double t1 = now();
     int nuse = c->store.n;
