@@ -75,20 +75,38 @@ static inline bool random_grid_fill(random_grid_state *s)
     return false;
 }
 
-/* A random valid solution grid of the shape into g. */
-static inline void random_grid_make(const geometry *geo, prng *rng, grid *g)
+/* A random completion of the consistent puzzle p (which must have one) into
+ * g. Gives up after `tries` budgets and returns false. */
+static inline bool random_grid_complete(const grid *p, prng *rng, grid *g, int tries)
 {
+    const geometry *geo = p->geo;
     random_grid_state s;
-    for (;;) {
+    for (int t = 0; t < tries; t++) {
         memset(&s, 0, sizeof s);
         s.geo = geo;
         s.rng = rng;
         s.budget = 20000;
-        memset(s.cell, CELL_EMPTY, sizeof s.cell);
-        if (random_grid_fill(&s)) break;
+        memcpy(s.cell, p->cell, sizeof s.cell);
+        for (int c = 0; c < geo->ncells; c++) {
+            if (s.cell[c] == CELL_EMPTY) continue;
+            for (int u = 0; u < 3; u++) s.used[geo->cell_units[c][u]] |= UINT32_C(1) << s.cell[c];
+        }
+        if (random_grid_fill(&s)) {
+            grid_clear(g, geo);
+            memcpy(g->cell, s.cell, (size_t)geo->ncells);
+            return true;
+        }
     }
-    grid_clear(g, geo);
-    memcpy(g->cell, s.cell, (size_t)geo->ncells);
+    return false;
+}
+
+/* A random valid solution grid of the shape into g. */
+static inline void random_grid_make(const geometry *geo, prng *rng, grid *g)
+{
+    grid empty;
+    grid_clear(&empty, geo);
+    while (!random_grid_complete(&empty, rng, g, 1000)) {
+    }
 }
 
 #endif
