@@ -60,6 +60,7 @@ void hitset_options_default(hitset_options *o, int clues)
     o->clique_pool = 48;
     o->learn = 1;
     o->simd = 1;
+    o->forced = cs81_empty();
 }
 
 hitset_ctx *hitset_new(const geometry *geo)
@@ -524,6 +525,10 @@ mc_status hitset_run(hitset_ctx *h, const uint8_t *sol, const cs81 *uas, int nua
     memset(f, 0, sizeof *f);
     for (int i = 0; i < n; i++) hv_set(f->u, i);
     f->fam = 0;
+    cs81 forced = cs81_and(opt->forced, h->allcells);
+    int nforced = cs81_count(forced);
+    if (nforced > h->K) return MC_EINVAL;
+    f->chosen = forced;
 
     memset(h->clqcell, 0, sizeof(*h->clqcell) * 81);
     memset(h->nclq, 0, sizeof h->nclq);
@@ -537,6 +542,11 @@ mc_status hitset_run(hitset_ctx *h, const uint8_t *sol, const cs81 *uas, int nua
             for (int t = 0; t < h->nclq[k]; t++) f->clq[k][t >> 6] |= UINT64_C(1) << (t & 63);
         }
     }
-    enter(h, 0, h->K);
+    int c;
+    CS81_FOREACH(c, forced) {
+        hv_andnot(f->u, f->u, top->cellvec[c], MAXW, 0);
+        for (int k = 2; k <= h->maxdeg; k++) hv_andnot(f->clq[k], f->clq[k], h->clqcell[c][k], CLQW, 0);
+    }
+    enter(h, 0, h->K - nforced);
     return MC_OK;
 }

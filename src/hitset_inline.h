@@ -20,7 +20,7 @@
 typedef uint64_t hv128 __attribute__((vector_size(16), aligned(16)));
 
 /* dst = a & ~b */
-HV_ALWAYS void hv_andnot(uint64_t *restrict dst, const uint64_t *a, const uint64_t *b, int W, int simd)
+HV_ALWAYS void hv_andnot(uint64_t *dst, const uint64_t *a, const uint64_t *b, int W, int simd)
 {
     if (simd && W >= 2) {
         for (int i = 0; i < W; i += 2) {
