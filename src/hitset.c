@@ -391,10 +391,25 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
         tight_body(h, d, r, P, W);
         return;
     }
+    /* Children in order of the number of unhit sets their cell hits, most
+     * first: that cell is dead for all later siblings. */
     cs81 br = cs81_andnot(F->ua[best], f->dead);
-    frame *ch = &h->fr[d + 1];
+    int cells[81], deg[81], nb = 0;
     while (!cs81_is_empty(br)) {
-        int c = cs81_pop(&br);
+        int c = cs81_pop(&br), k = 0;
+        for (int w = 0; w < W; w++) k += __builtin_popcountll(f->u[w] & F->cellvec[c][w]);
+        int i = nb++;
+        while (i > 0 && deg[i - 1] < k) {
+            deg[i] = deg[i - 1];
+            cells[i] = cells[i - 1];
+            i--;
+        }
+        deg[i] = k;
+        cells[i] = c;
+    }
+    frame *ch = &h->fr[d + 1];
+    for (int bi = 0; bi < nb; bi++) {
+        int c = cells[bi];
         hv_andnot(ch->u, f->u, F->cellvec[c], W, simd);
         ch->dead = f->dead;
         ch->chosen = f->chosen;
