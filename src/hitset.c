@@ -391,6 +391,19 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
         tight_body(h, d, r, P, W);
         return;
     }
+    {
+        int bsum = -1;
+        HV_FOREACH(j, f->u, W) {
+            cs81 l = cs81_andnot(F->ua[j], f->dead);
+            if (cs81_count(l) != bestn) continue;
+            int sum = 0, c;
+            CS81_FOREACH(c, l) for (int w = 0; w < W; w++) sum += __builtin_popcountll(f->u[w] & F->cellvec[c][w]);
+            if (sum > bsum) {
+                bsum = sum;
+                best = j;
+            }
+        }
+    }
     /* Children in order of the number of unhit sets their cell hits, most
      * first: that cell is dead for all later siblings. */
     cs81 br = cs81_andnot(F->ua[best], f->dead);
