@@ -395,9 +395,11 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
         int bsum = -1;
         HV_FOREACH(j, f->u, W) {
             cs81 l = cs81_andnot(F->ua[j], f->dead);
-            if (cs81_count(l) != bestn) continue;
+            int nl = cs81_count(l);
+            if (nl > bestn + 1) continue;
             int sum = 0, c;
             CS81_FOREACH(c, l) for (int w = 0; w < W; w++) sum += __builtin_popcountll(f->u[w] & F->cellvec[c][w]);
+            sum = sum * 64 / nl;
             if (sum > bsum) {
                 bsum = sum;
                 best = j;
