@@ -15,6 +15,7 @@
 #define LEARN_KEEP 4096         /* learned sets remembered for hitset_learned */
 #define CLIQUE_STEPS 400000     /* work bound for building the unions */
 #define HS_COMPACT_MIN_R 6
+#define HS_SCORE_MIN_R 2        /* score the branch sets at nodes with this many clues left */
 
 typedef struct family {
     int W, n;                               /* words per vector; sets held (n <= 64 W) */
@@ -284,12 +285,18 @@ static bool settle(cs81 *P, int m, cs81 *live, cs81 *C, int *nc)
         for (int i = 0; i < n; i++) {
             cs81 x = cs81_and(C[i], *live);
             int which = -1, cnt = 0;
+            bool sat = false;
             for (int q = 0; q < m; q++) {
                 if (cs81_intersects(x, P[q])) {
+                    if (cs81_subset(P[q], x)) {
+                        sat = true; /* the clue of P[q] hits it, whatever it is */
+                        break;
+                    }
                     which = q;
                     if (++cnt > 1) break;
                 }
             }
+            if (sat) continue;
             if (cnt == 0) return false;
             if (cnt == 1) {
                 cs81 np = cs81_and(P[which], x);
@@ -391,7 +398,7 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
         tight_body(h, d, r, P, W);
         return;
     }
-    {
+    if (r >= HS_SCORE_MIN_R) {
         int bsum = -1;
         HV_FOREACH(j, f->u, W) {
             cs81 l = cs81_andnot(F->ua[j], f->dead);
