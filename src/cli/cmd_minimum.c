@@ -1,9 +1,329 @@
-/* cmd_minimum — placeholder until its module lands; says so instead of pretending. */
+/* cmd_minimum — `minclue minimum`: the fewest clues of a unique puzzle for a small shape. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "canon.h"
+#include "checker.h"
 #include "cli.h"
+#include "prng.h"
+
+static const char *help =
+    "usage: minclue minimum --box RxC [--estimate N] [--seed S]\n"
+    "\n"
+    "Finds the smallest number of clues of a unique puzzle for a small shape\n"
+    "and proves it: every grid with the first row 1..N is built by\n"
+    "backtracking, reduced to its minlex form (one grid per essentially\n"
+    "different class), and the checker (unavoidable sets, hitting sets,\n"
+    "solver) runs on each class with K = 1, 2, ... until some grid has a\n"
+    "puzzle. The K before that is the proof: no grid has a unique puzzle with\n"
+    "K - 1 clues. Feasible for 2x2 (4x4 grids) and 2x3 (6x6 grids).\n"
+    "\n"
+    "  --box RxC      the shape (2x2 or 2x3 for a proof)\n"
+    "  --estimate N   larger shapes (2x4): search N random grids with K = 13\n"
+    "                 and estimate the CPU time of the full proof over the\n"
+    "                 published number of essentially different grids\n"
+    "                 (no proof is made)\n"
+    "  --seed S       seed of the random grids for --estimate (default 1)\n"
+    "\n"
+    "Exit status: 0 when the proof (or the estimate) is complete, 2 on usage\n"
+    "errors or an unsupported shape.\n";
+
+typedef struct grid_list {
+    uint8_t *cells;     /* n * ncells */
+    size_t n, cap;
+    int ncells;
+} grid_list;
+
+static int list_add(grid_list *l, const uint8_t *g)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 1024;
+        uint8_t *p = realloc(l->cells, cap * (size_t)l->ncells);
+        if (!p) return -1;
+        l->cells = p;
+        l->cap = cap;
+    }
+    memcpy(l->cells + l->n * (size_t)l->ncells, g, (size_t)l->ncells);
+    l->n++;
+    return 0;
+}
+
+static int g_ncells; /* for qsort's comparison only */
+static int cmp_grid(const void *a, const void *b) { return memcmp(a, b, (size_t)g_ncells); }
+
+/* Every grid with first row 0..N-1 (plain backtracking); calls back per grid. */
+typedef struct enum_ctx {
+    const geometry *geo;
+    uint8_t cur[MAX_CELLS];
+    uint64_t count;
+    grid_list *classes;
+    int fail;
+} enum_ctx;
+
+static void enum_rec(enum_ctx *e, int cell)
+{
+    const geometry *g = e->geo;
+    if (e->fail) return;
+    if (cell == g->ncells) {
+        e->count++;
+        grid in, out;
+        in.geo = g;
+        memcpy(in.cell, e->cur, (size_t)g->ncells);
+        if (canon_minlex(&in, &out, NULL) <= 0) {
+            e->fail = 1;
+            return;
+        }
+        if (list_add(e->classes, out.cell) != 0) e->fail = 1;
+        return;
+    }
+    if (cell < g->N) {
+        e->cur[cell] = (uint8_t)cell;
+        enum_rec(e, cell + 1);
+        return;
+    }
+    for (int d = 0; d < g->N; d++) {
+        int ok = 1;
+        for (int i = 0; i < g->npeers && ok; i++) {
+            int p = g->peer[cell][i];
+            if (p < cell && e->cur[p] == d) ok = 0;
+        }
+        if (!ok) continue;
+        e->cur[cell] = (uint8_t)d;
+        enum_rec(e, cell + 1);
+    }
+}
+
+typedef struct first_found {
+    const geometry *geo;
+    int have;
+    char text[MAX_CELLS + 1];
+} first_found;
+
+static void on_found(void *arg, const uint8_t *puzzle, int n)
+{
+    (void)n;
+    first_found *f = arg;
+    if (f->have) return;
+    grid g;
+    g.geo = f->geo;
+    memcpy(g.cell, puzzle, (size_t)f->geo->ncells);
+    grid_format(&g, DIGITS_STD, f->text);
+    f->have = 1;
+}
+
+static int random_grid_rec(const geometry *g, prng *p, uint8_t *cur, int cell)
+{
+    if (cell == g->ncells) return 1;
+    uint8_t ds[MAX_N];
+    for (int d = 0; d < g->N; d++) ds[d] = (uint8_t)d;
+    prng_shuffle_u8(p, ds, g->N);
+    for (int i = 0; i < g->N; i++) {
+        int d = ds[i], ok = 1;
+        for (int k = 0; k < g->npeers && ok; k++) {
+            int q = g->peer[cell][k];
+            if (q < cell && cur[q] == d) ok = 0;
+        }
+        if (!ok) continue;
+        cur[cell] = (uint8_t)d;
+        if (random_grid_rec(g, p, cur, cell + 1)) return 1;
+    }
+    return 0;
+}
+
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int estimate(const geometry *geo, int n, uint64_t seed)
+{
+    static const uint64_t es_8x8 = 1673187; /* published count, tests/data/counts.txt */
+    if (geo->ncells != 64) {
+        cli_error("minimum", "--estimate is for 2x4 boxes (8x8 grids)");
+        return 2;
+    }
+    prng p;
+    prng_seed(&p, seed);
+    printf("minimum 2x4 (8x8 grids): estimate from %d random grids (seed %llu), no proof\n", n,
+           (unsigned long long)seed);
+    for (int K = 13; K <= 13; K++) {
+        checker_options o;
+        checker_options_default(&o, K);
+        checker_ctx *c = checker_new(geo, &o);
+        if (!c) {
+            cli_error("minimum", "out of memory");
+            return 2;
+        }
+        prng_seed(&p, seed);
+        double t = 0;
+        uint64_t nodes = 0, puzzles = 0, with = 0;
+        for (int i = 0; i < n; i++) {
+            uint8_t g[MAX_CELLS];
+            random_grid_rec(geo, &p, g, 0);
+            checker_record r;
+            double c0 = cpu_now();
+            if (checker_run(c, g, &r, NULL, NULL) != MC_OK) {
+                cli_error("minimum", "search failed");
+                checker_free(c);
+                return 2;
+            }
+            double cpu = cpu_now() - c0;
+            t += cpu;
+            nodes += r.nodes;
+            puzzles += r.puzzles;
+            with += r.puzzles > 0;
+            fprintf(stderr, "  K = %d: grid %d of %d: %.2f s CPU, %llu puzzles\n", K, i + 1, n, cpu,
+                    (unsigned long long)r.puzzles);
+        }
+        double per = n ? t / n : 0;
+        printf("K = %d: %.3f s CPU per grid (%llu nodes per grid), %llu of %d grids with puzzles (%llu in all);"
+               " all %llu ES grids: about %.1f core-hours\n",
+               K, per, (unsigned long long)(n ? nodes / (uint64_t)n : 0), (unsigned long long)with, n,
+               (unsigned long long)puzzles, (unsigned long long)es_8x8, per * (double)es_8x8 / 3600.0);
+        checker_free(c);
+    }
+    printf("the proof of the minimum 14 needs K = 13 on every ES grid (the line above) and one grid with a"
+           " 14-clue puzzle; the enumeration of the ES 8x8 grids is not part of this command\n");
+    return 0;
+}
 
 int cmd_minimum(int argc, char **argv)
 {
-    (void)argc;
-    cli_error(argv[0], "not available in this build yet");
-    return 2;
+    static const struct option opts[] = {{"box", required_argument, 0, 'b'},
+                                          {"estimate", required_argument, 0, 'e'},
+                                          {"seed", required_argument, 0, 's'},
+                                          {"help", no_argument, 0, 'h'},
+                                          {0, 0, 0, 0}};
+    const geometry *geo = NULL;
+    uint64_t est = 0, seed = 1;
+    mc_error err;
+    optind = 0;
+    int o;
+    while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (o) {
+        case 'b':
+            if (geometry_parse(optarg, &geo, &err) != MC_OK) {
+                cli_error("minimum", "%s", err.msg);
+                return 2;
+            }
+            break;
+        case 'e':
+            if (!cli_parse_u64(optarg, &est) || est < 1 || est > 1000000) {
+                cli_error("minimum", "--estimate needs a whole number from 1 to 1000000, not '%s'", optarg);
+                return 2;
+            }
+            break;
+        case 's':
+            if (!cli_parse_u64(optarg, &seed)) {
+                cli_error("minimum", "--seed needs a whole number, not '%s'", optarg);
+                return 2;
+            }
+            break;
+        case 'h': fputs(help, stdout); return 0;
+        default: fputs(help, stderr); return 2;
+        }
+    }
+    if (optind < argc) {
+        cli_error("minimum", "unexpected argument '%s' (see --help)", argv[optind]);
+        return 2;
+    }
+    if (!geo) {
+        cli_error("minimum", "--box RxC is required (see --help)");
+        return 2;
+    }
+    if (est) return estimate(geo, (int)est, seed);
+    if (geo->ncells > 36) {
+        cli_error("minimum", "%dx%d boxes: a proof enumerates every grid with a fixed first row, feasible up to "
+                  "2x3 only; try --estimate N for 2x4",
+                  geo->R, geo->C);
+        return 2;
+    }
+
+    double t0 = cli_now();
+    grid_list classes = {NULL, 0, 0, geo->ncells};
+    enum_ctx *e = calloc(1, sizeof *e);
+    if (!e) {
+        cli_error("minimum", "out of memory");
+        return 2;
+    }
+    e->geo = geo;
+    e->classes = &classes;
+    enum_rec(e, 0);
+    if (e->fail) {
+        cli_error("minimum", "enumeration failed (out of memory or canonical form error)");
+        free(e);
+        free(classes.cells);
+        return 2;
+    }
+    g_ncells = geo->ncells;
+    qsort(classes.cells, classes.n, (size_t)geo->ncells, cmp_grid);
+    size_t nes = 0;
+    for (size_t i = 0; i < classes.n; i++) {
+        uint8_t *gi = classes.cells + i * (size_t)geo->ncells;
+        if (nes > 0 && memcmp(gi, classes.cells + (nes - 1) * (size_t)geo->ncells, (size_t)geo->ncells) == 0)
+            continue;
+        memmove(classes.cells + nes * (size_t)geo->ncells, gi, (size_t)geo->ncells);
+        nes++;
+    }
+    printf("minimum %dx%d (%dx%d grids): %llu grids with the first row 1..%d, %zu essentially different "
+           "(minlex forms), %.2f s\n",
+           geo->R, geo->C, geo->N, geo->N, (unsigned long long)e->count, geo->N, nes, cli_now() - t0);
+    free(e);
+
+    int status = 2, minimum = -1;
+    for (int K = 1; K <= geo->ncells && minimum < 0; K++) {
+        checker_options copt;
+        checker_options_default(&copt, K);
+        checker_ctx *c = checker_new(geo, &copt);
+        if (!c) {
+            cli_error("minimum", "out of memory");
+            break;
+        }
+        uint64_t puzzles = 0, with = 0, nodes = 0, cands = 0;
+        double t = cli_now();
+        first_found ff = {geo, 0, {0}};
+        size_t example_grid = 0;
+        for (size_t i = 0; i < nes; i++) {
+            checker_record r;
+            if (checker_run(c, classes.cells + i * (size_t)geo->ncells, &r, on_found, &ff) != MC_OK) {
+                cli_error("minimum", "search failed");
+                checker_free(c);
+                free(classes.cells);
+                return 2;
+            }
+            if (r.puzzles && !with) example_grid = i;
+            puzzles += r.puzzles;
+            with += r.puzzles > 0;
+            nodes += r.nodes;
+            cands += r.candidates;
+        }
+        checker_free(c);
+        if (!with) {
+            printf("K = %d: no unique puzzle in any of the %zu grids (%llu nodes, %llu candidates, %.2f s)\n", K,
+                   nes, (unsigned long long)nodes, (unsigned long long)cands, cli_now() - t);
+            continue;
+        }
+        grid eg;
+        eg.geo = geo;
+        memcpy(eg.cell, classes.cells + example_grid * (size_t)geo->ncells, (size_t)geo->ncells);
+        char gtext[MAX_CELLS + 1];
+        grid_format(&eg, DIGITS_STD, gtext);
+        printf("K = %d: %llu of %zu grids have unique puzzles with %d clues (%llu minimal puzzles in all; "
+               "%llu nodes, %llu candidates, %.2f s)\n",
+               K, (unsigned long long)with, nes, K, (unsigned long long)puzzles, (unsigned long long)nodes,
+               (unsigned long long)cands, cli_now() - t);
+        printf("  e.g. %s in grid %s\n", ff.text, gtext);
+        minimum = K;
+    }
+    if (minimum > 0) {
+        printf("minimum: %d clues; none of the %zu essentially different grids has a unique puzzle with %d clues\n",
+               minimum, nes, minimum - 1);
+        status = 0;
+    }
+    free(classes.cells);
+    return status;
 }

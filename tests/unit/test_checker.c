@@ -1,0 +1,207 @@
+/* test_checker — the whole pipeline against known puzzles (positive control).
+ *
+ * ctest-labels: unit golden
+ * ctest-timeout: 900
+ *
+ * 12 grids of tests/data/seventeen.txt (puzzles 1, 26, 51, ..., 276; the
+ * grid is the puzzle's solution):
+ * - K = 17 with 5 of the puzzle's 17 clues fixed (a seeded choice): the
+ *   search over every 17-cell superset of those 5 cells, with the pattern
+ *   UAs, must report the known puzzle (compared as cell sets), and every
+ *   reported set must be a minimal unique puzzle (solver-checked here).
+ * - K = 16 with the same 5 cells fixed: nothing.
+ * The unrestricted K = 17 / K = 16 runs on these grids take minutes per
+ * grid with the current search; they are in test_checker_slow (label slow).
+ * - checker_run on 4x4 and 6x6 grids: every puzzle it reports is minimal
+ *   and unique; 4x4 with K = 3 reports nothing, with K = 4 something.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "checker.h"
+#include "gridfile.h"
+#include "hitset.h"
+#include "prng.h"
+#include "solver.h"
+#include "ua.h"
+
+#define NGOLD 12
+
+typedef struct found {
+    cs81 want;
+    int hit, n;
+    const uint8_t *grid;
+    solver_ctx *s;
+    const geometry *geo;
+    int bad;
+} found;
+
+static int count_on(solver_ctx *s, const geometry *g, const uint8_t *sol, cs81 clues)
+{
+    uint8_t p[MAX_CELLS];
+    memset(p, CELL_EMPTY, sizeof p);
+    for (int c = 0; c < g->ncells; c++)
+        if (cs81_has(clues, c)) p[c] = sol[c];
+    return solver_count(s, p, 2, NULL);
+}
+
+static bool minimal_unique(solver_ctx *s, const geometry *g, const uint8_t *sol, cs81 clues)
+{
+    if (count_on(s, g, sol, clues) != 1) return false;
+    int c;
+    CS81_FOREACH(c, clues) {
+        cs81 t = clues;
+        cs81_del(&t, c);
+        if (count_on(s, g, sol, t) == 1) return false;
+    }
+    return true;
+}
+
+static void on_found(void *arg, cs81 cells, int n)
+{
+    found *f = arg;
+    f->n++;
+    if (n != cs81_count(cells)) f->bad = 1;
+    if (cs81_eq(cells, f->want)) f->hit = 1;
+    if (!minimal_unique(f->s, f->geo, f->grid, cells)) f->bad = 1;
+}
+
+static void test_seventeen_forced(void **state)
+{
+    (void)state;
+    const geometry *g = geometry_9x9();
+    gridfile *gf;
+    mc_error err;
+    assert_int_equal(gridfile_open(MC_TEST_DATA "/seventeen.txt", g, DIGITS_STD, &gf, &err), MC_OK);
+    solver_ctx *s = solver_new(g);
+    solver_result res;
+    ua_finder *fi = ua_finder_new();
+    assert_non_null(fi);
+    hitset_ctx *h = hitset_new(g);
+    ua_store st;
+    ua_store_init(&st);
+    int line = 0, done = 0;
+    grid pz;
+    while (done < NGOLD && gridfile_next(gf, &pz, NULL, &err) == MC_OK) {
+        if (line++ % 25 != 0) continue;
+        assert_int_equal(solver_count(s, pz.cell, 2, &res), 1);
+        uint8_t sol[MAX_CELLS];
+        memcpy(sol, res.sol[0], 81);
+        cs81 want = cs81_empty();
+        uint8_t cl[81];
+        int n = 0;
+        for (int c = 0; c < 81; c++)
+            if (pz.cell[c] != CELL_EMPTY) {
+                cs81_add(&want, c);
+                cl[n++] = (uint8_t)c;
+            }
+        assert_int_equal(n, 17);
+        uint64_t seed = (uint64_t)line;
+        prng p;
+        prng_seed(&p, seed);
+        prng_shuffle_u8(&p, cl, n);
+        ua_store_clear(&st);
+        assert_int_equal(ua_find(fi, sol, 12, &st), MC_OK);
+        assert_true(st.n > 100);
+        for (int K = 16; K <= 17; K++) {
+            hitset_options o;
+            hitset_options_default(&o, K);
+            o.forced = cs81_empty();
+            for (int i = 0; i < 5; i++) cs81_add(&o.forced, cl[i]);
+            found f = {want, 0, 0, sol, s, g, 0};
+            hitset_stats hs;
+            assert_int_equal(hitset_run(h, sol, st.set, st.n, &o, on_found, &f, &hs), MC_OK);
+            if (f.bad) fail_msg("puzzle %d K=%d: a reported set is not a minimal unique puzzle (seed %llu)", line, K,
+                                (unsigned long long)seed);
+            if (K == 16 && f.n != 0) fail_msg("puzzle %d: K=16 found %d puzzles (seed %llu)", line, f.n,
+                                              (unsigned long long)seed);
+            if (K == 17 && !f.hit) fail_msg("puzzle %d: K=17 missed the known puzzle (seed %llu)", line,
+                                            (unsigned long long)seed);
+        }
+        done++;
+    }
+    assert_int_equal(done, NGOLD);
+    print_message("%d grids: known 17-clue puzzle found with K = 17, nothing with K = 16\n", done);
+    ua_store_free(&st);
+    hitset_free(h);
+    ua_finder_free(fi);
+    solver_free(s);
+    gridfile_free(gf);
+}
+
+typedef struct pz_list {
+    const geometry *geo;
+    const uint8_t *grid;
+    solver_ctx *s;
+    int n, bad;
+} pz_list;
+
+static void on_puzzle(void *arg, const uint8_t *puzzle, int n)
+{
+    pz_list *l = arg;
+    l->n++;
+    cs81 t = cs81_empty();
+    int k = 0;
+    for (int c = 0; c < l->geo->ncells; c++) {
+        if (puzzle[c] == CELL_EMPTY) continue;
+        if (puzzle[c] != l->grid[c]) l->bad = 1;
+        cs81_add(&t, c);
+        k++;
+    }
+    if (k != n || !minimal_unique(l->s, l->geo, l->grid, t)) l->bad = 1;
+}
+
+static void run_small(const geometry *g, const char *text, int K, int expect_some)
+{
+    grid gr;
+    const geometry *gg = g;
+    size_t tl;
+    assert_int_equal(grid_parse(text, strlen(text), &gg, DIGITS_STD, &gr, &tl, NULL), MC_OK);
+    assert_true(grid_is_valid_solution(&gr));
+    checker_options o;
+    checker_options_default(&o, K);
+    checker_ctx *c = checker_new(g, &o);
+    assert_non_null(c);
+    pz_list l = {g, gr.cell, solver_new(g), 0, 0};
+    checker_record r;
+    assert_int_equal(checker_run(c, gr.cell, &r, on_puzzle, &l), MC_OK);
+    assert_int_equal(l.bad, 0);
+    assert_int_equal((int)r.puzzles, l.n);
+    assert_true(r.ua_initial > 0);
+    if (expect_some) assert_true(l.n > 0);
+    else assert_int_equal(l.n, 0);
+    /* deterministic: the same record twice */
+    checker_record r2;
+    pz_list l2 = {g, gr.cell, l.s, 0, 0};
+    assert_int_equal(checker_run(c, gr.cell, &r2, on_puzzle, &l2), MC_OK);
+    assert_true(r.nodes == r2.nodes && r.candidates == r2.candidates && r.puzzles == r2.puzzles);
+    solver_free(l.s);
+    checker_free(c);
+}
+
+static void test_small_shapes(void **state)
+{
+    (void)state;
+    const geometry *g4 = geometry_get(2, 2);
+    run_small(g4, "1234341221434321", 3, 0);
+    run_small(g4, "1234341221434321", 4, 1);
+    run_small(g4, "1234341221434321", 5, 1);
+    const geometry *g6 = geometry_get(2, 3);
+    run_small(g6, "123456456123214365635241362514541632", 7, 0);
+    run_small(g6, "123456456123214365635241362514541632", 8, 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_small_shapes),
+        cmocka_unit_test(test_seventeen_forced),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
