@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "catalogue.h"
 #include "checker.h"
 #include "gridfile.h"
 
@@ -190,9 +191,6 @@ static mc_status set_key(job *j, const char *dir, const char *name, long line, i
                        name, line, v);
         if (!*arg) return BAD("%s:%ld: source %s needs a file name", name, line, v);
         j->source = !strcmp(v, "grids") ? JOB_SOURCE_GRIDS : JOB_SOURCE_CATALOGUE;
-        if (j->source == JOB_SOURCE_CATALOGUE)
-            return mc_fail(err, MC_EINVAL, "%s:%ld: source catalogue is not available in this build", name,
-                           line);
         j->source_path = path_join(dir, arg);
         if (!j->source_path) return mc_fail(err, MC_ENOMEM, "%s:%ld: out of memory", name, line);
         struct stat st;
@@ -548,6 +546,7 @@ bad:
 struct job_source {
     const job *j;
     gridfile *gf;
+    catalogue_reader *cat;
     uint64_t next;      /* rank of the next grid the reader returns */
 };
 
@@ -589,24 +588,41 @@ static mc_status scan_grids(job *j, uint64_t *count, mc_error *err)
 
 mc_status job_resolve(job *j, mc_error *err)
 {
-    uint64_t count = 0;
+    uint64_t count = 0, base = 1;
     mc_status st;
     switch (j->source) {
     case JOB_SOURCE_GRIDS:
         if ((st = scan_grids(j, &count, err)) != MC_OK) return st;
         break;
+    case JOB_SOURCE_CATALOGUE: {
+        catalogue_reader *r;
+        if ((st = catalogue_open(j->source_path, &r, err)) != MC_OK) return st;
+        const geometry *geo = catalogue_geometry(r);
+        base = catalogue_first_rank(r);
+        count = catalogue_count(r);
+        catalogue_close(r);
+        if (j->geo && j->geo != geo)
+            return mc_fail(err, MC_EINVAL, "%s: shape %dx%d, but %s holds %dx%d grids", j->path, j->geo->R,
+                           j->geo->C, j->source_path, geo->R, geo->C);
+        j->geo = geo;
+        break;
+    }
     default:
         return mc_fail(err, MC_EINVAL, "%s: source %s is not available in this build", j->path,
                        job_source_name(j->source));
     }
     if (count == 0) return mc_fail(err, MC_EINVAL, "%s: source %s holds no grids", j->path, j->source_path);
     if (!j->ranks_given) {
-        j->first = 1;
-        j->last = count;
-    } else if (j->last > count) {
+        j->first = base;
+        j->last = base + count - 1;
+    } else if (j->source == JOB_SOURCE_GRIDS && j->last > count) {
         return mc_fail(err, MC_EINVAL, "%s: ranks %llu-%llu go beyond the %llu grids of %s", j->path,
                        (unsigned long long)j->first, (unsigned long long)j->last, (unsigned long long)count,
                        j->source_path);
+    } else if (j->first < base || j->last > base + count - 1) {
+        return mc_fail(err, MC_EINVAL, "%s: ranks %llu-%llu are not all in %s (ranks %llu-%llu)", j->path,
+                       (unsigned long long)j->first, (unsigned long long)j->last, j->source_path,
+                       (unsigned long long)base, (unsigned long long)(base + count - 1));
     }
     if (j->clues > j->geo->ncells)
         return mc_fail(err, MC_EINVAL, "%s: clues %d is more than the %d cells of the grids", j->path, j->clues,
@@ -616,13 +632,23 @@ mc_status job_resolve(job *j, mc_error *err)
 
 mc_status job_source_open(const job *j, job_source **out, mc_error *err)
 {
-    if (j->source != JOB_SOURCE_GRIDS)
+    if (j->source == JOB_SOURCE_ENUMERATE)
         return mc_fail(err, MC_EINVAL, "source %s is not available in this build", job_source_name(j->source));
     job_source *s = calloc(1, sizeof *s);
     if (!s) return mc_fail(err, MC_ENOMEM, "out of memory");
     s->j = j;
     s->next = 1;
-    mc_status st = gridfile_open(j->source_path, j->geo, DIGITS_STD, &s->gf, err);
+    mc_status st;
+    if (j->source == JOB_SOURCE_CATALOGUE) {
+        st = catalogue_open(j->source_path, &s->cat, err);
+        if (st == MC_OK && catalogue_geometry(s->cat) != j->geo) {
+            catalogue_close(s->cat);
+            st = mc_fail(err, MC_EINVAL, "%s: not the shape of the job (the file changed?)", j->source_path);
+        }
+        if (st == MC_OK) s->next = catalogue_first_rank(s->cat);
+    } else {
+        st = gridfile_open(j->source_path, j->geo, DIGITS_STD, &s->gf, err);
+    }
     if (st != MC_OK) {
         free(s);
         return st;
@@ -633,8 +659,25 @@ mc_status job_source_open(const job *j, job_source **out, mc_error *err)
 
 mc_status job_source_read(job_source *s, uint64_t first, uint64_t count, uint8_t *grids, mc_error *err)
 {
-    assert(first >= s->next);
+    assert(first >= s->next || s->cat);
     const geometry *geo = s->j->geo;
+    if (s->cat) {
+        mc_status st;
+        if (first != s->next && (st = catalogue_seek(s->cat, first, err)) != MC_OK) return st;
+        for (uint64_t i = 0; i < count; i++) {
+            uint64_t rank;
+            st = catalogue_next(s->cat, grids + i * (uint64_t)geo->ncells, &rank, err);
+            if (st == MC_EOF)
+                return mc_fail(err, MC_EIO, "%s: ends before rank %llu (the file changed?)", s->j->source_path,
+                               (unsigned long long)(first + i));
+            if (st != MC_OK) return st;
+            if (rank != first + i)
+                return mc_fail(err, MC_ECORRUPT, "%s: rank %llu where %llu was expected", s->j->source_path,
+                               (unsigned long long)rank, (unsigned long long)(first + i));
+        }
+        s->next = first + count;
+        return MC_OK;
+    }
     grid g;
     const char *trailer;
     while (s->next < first + count) {
@@ -655,6 +698,7 @@ mc_status job_source_read(job_source *s, uint64_t first, uint64_t count, uint8_t
 void job_source_close(job_source *s)
 {
     if (!s) return;
+    catalogue_close(s->cat);
     gridfile_free(s->gf);
     free(s);
 }
