@@ -12,8 +12,23 @@
 #include "cli/cli.h"
 #include "mpi_run.h"
 
-static volatile sig_atomic_t stop_flag;
-static void on_signal(int sig) { stop_flag = sig; }
+/* SIGTERM/SIGINT/SIGUSR1 set stop_flag (no new chunks are started) and arm an alarm
+ * for the grace period; when it rings hard_flag makes the engines give up
+ * their current chunk between two grids. */
+static volatile sig_atomic_t stop_flag, hard_flag;
+static unsigned grace_alarm;
+static void on_signal(int sig)
+{
+    if (stop_flag) return;
+    stop_flag = sig;
+    if (grace_alarm) alarm(grace_alarm);
+    else hard_flag = 1;
+}
+static void on_alarm(int sig)
+{
+    (void)sig;
+    hard_flag = 1;
+}
 
 /* A chunk held by the master: sent to a worker (busy) or waiting to be
  * sent again (requeued after a worker gave it back). The buffer holds the
@@ -256,7 +271,7 @@ static mc_status run_master(master *m, bool *interrupted, int *lost)
             active += !m->given_up[w];
         }
         if (fl == 0 && (stopping || active == 0 || !has_work(m))) break;
-        if (stopping && cli_now() - stop_time > m->j->grace) {
+        if (stopping && cli_now() - stop_time > m->j->grace + 3) {
             *lost = fl;
             break;
         }
@@ -277,7 +292,7 @@ static mc_status run_alone(master *m, bool *interrupted)
     slot *s = &m->slots[0];
     while (!stop_flag && has_work(m)) {
         if ((st = load_chunk(m, s)) != MC_OK) break;
-        if ((st = job_engine_run(eng, s->buf + RUN_CHUNK_HEADER * 8, s->first, s->count, &m->res, &stop_flag,
+        if ((st = job_engine_run(eng, s->buf + RUN_CHUNK_HEADER * 8, s->first, s->count, &m->res, &hard_flag,
                                  &m->err)) != MC_OK)
             break;
         if (m->res.abandoned) {
@@ -286,7 +301,9 @@ static mc_status run_alone(master *m, bool *interrupted)
         }
         if ((st = record(m, s, 0)) != MC_OK) break;
     }
-    if (stop_flag) fprintf(stderr, "\nminclue run: signal %d: stopped between grids\n", (int)stop_flag);
+    if (stop_flag)
+        fprintf(stderr, "\nminclue run: signal %d: %s\n", (int)stop_flag,
+                hard_flag ? "grace period over, current chunk given up" : "current chunk finished");
     job_engine_free(eng);
     *interrupted = has_work(m);
     return st;
@@ -428,6 +445,10 @@ int mpi_run_job(job *j, const run_options *o)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGUSR1, &sa, NULL); /* mpirun forwards USR1 to every rank without killing them */
+    sa.sa_handler = on_alarm;
+    sigaction(SIGALRM, &sa, NULL);
+    grace_alarm = j->grace > 0 ? (unsigned)(j->grace + 0.999) : 0;
 
     master m;
     memset(&m, 0, sizeof m);
@@ -454,7 +475,7 @@ int mpi_run_job(job *j, const run_options *o)
     }
     if (rank != 0) {
         j->geo = geometry_get(info[1], info[2]);
-        int status = mpi_worker_loop(j, &stop_flag);
+        int status = mpi_worker_loop(j, &stop_flag, &hard_flag);
         MPI_Finalize();
         return status;
     }

@@ -31,8 +31,10 @@ typedef struct run_options {
  * job_resolve). Calls MPI_Init and MPI_Finalize. */
 int mpi_run_job(job *j, const run_options *o);
 
-/* The worker loop of rank > 0 (mpi_worker.c); returns an exit status. */
-int mpi_worker_loop(const job *j, volatile sig_atomic_t *stop);
+/* The worker loop of rank > 0 (mpi_worker.c); returns an exit status.
+ * stop: a signal came (start no new chunk); hard: the grace period is over
+ * (give up the current chunk between two grids). */
+int mpi_worker_loop(const job *j, volatile sig_atomic_t *stop, volatile sig_atomic_t *hard);
 
 /* Message tags and the packed result layout shared by master and worker. */
 enum { RUN_TAG_CHUNK = 1, RUN_TAG_STOP = 2, RUN_TAG_RESULT = 3, RUN_TAG_ERROR = 4 };

@@ -32,7 +32,7 @@ static void send_error(const char *msg)
     MPI_Send(msg, (int)strlen(msg) + 1, MPI_CHAR, 0, RUN_TAG_ERROR, MPI_COMM_WORLD);
 }
 
-int mpi_worker_loop(const job *j, volatile sig_atomic_t *stop)
+int mpi_worker_loop(const job *j, volatile sig_atomic_t *stop, volatile sig_atomic_t *hard)
 {
     const int nc = j->geo->ncells;
     size_t inmax = RUN_CHUNK_HEADER * 8 + (size_t)j->chunk * (size_t)nc;
@@ -72,7 +72,9 @@ int mpi_worker_loop(const job *j, volatile sig_atomic_t *stop)
         if (!eng) continue; /* already reported */
         uint64_t hdr[RUN_CHUNK_HEADER];
         memcpy(hdr, in, sizeof hdr);
-        if (job_engine_run(eng, in + sizeof hdr, hdr[0], hdr[1], &res, stop, &err) != MC_OK) {
+        /* after a signal, chunks not yet started go back unstarted; the
+         * current one runs on until the grace period is over */
+        if (job_engine_run(eng, in + sizeof hdr, hdr[0], hdr[1], &res, *stop ? stop : hard, &err) != MC_OK) {
             send_error(err.msg);
             status = RUN_EXIT_ERROR;
             continue;

@@ -123,14 +123,19 @@ fi
 "$M" run --quiet --output ost slow.job 2>/dev/null
 diff <(body slowref) <(body ost) >/dev/null || fail "SIGTERM resume: found.txt differs"
 rm -rf ostm
+# under mpirun: SIGUSR1 to mpirun is forwarded to every rank (SIGTERM makes Open MPI kill them)
 mpirun -np 3 "$M" run --quiet --output ostm slow.job 2> term.txt &
 pid=$!
 sleep 1.5
-kill -TERM $pid
-wait $pid 2>/dev/null || true
+kill -USR1 $pid
+set +e; wait $pid; rc=$?; set -e
+if [ $rc != 0 ]; then
+  [ $rc = 3 ] && grep -q "run the same command again to resume" term.txt || { cat term.txt; fail "mpirun USR1: exit $rc"; }
+  [ "$(tail -c 1 ostm/journal | od -An -c | tr -d ' ')" = '\n' ] || fail "journal not whole after USR1"
+fi
 mpirun -np 3 "$M" run --quiet --output ostm slow.job 2>/dev/null
-diff <(body slowref) <(body ostm) >/dev/null || fail "mpirun SIGTERM resume: found.txt differs"
-"$M" job verify ostm >/dev/null || fail "mpirun SIGTERM: verify"
+diff <(body slowref) <(body ostm) >/dev/null || fail "mpirun USR1 resume: found.txt differs"
+"$M" job verify ostm >/dev/null || fail "mpirun USR1: verify"
 
 echo "== dry run"
 mpirun -np 3 "$M" run --quiet --dry-run --output dry small.job
