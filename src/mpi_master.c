@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -425,10 +426,14 @@ static int finish(master *m, bool interrupted, double t0)
                 t.puzzles == 1 ? "" : "s");
         return RUN_EXIT_INTERRUPTED;
     }
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    double cpu = (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_sec +
+                 1e-6 * (double)ru.ru_stime.tv_usec;
     fprintf(stderr, "minclue run: complete: ranks %" PRIu64 "..%" PRIu64 ", %" PRIu64 " grids, K = %d: %" PRIu64
-            " puzzle%s%s (this run: %" PRIu64 " grids in %.2f s); results in %s\n", j->first, j->last, t.grids,
-            j->clues, t.puzzles, t.puzzles == 1 ? "" : "s",
-            j->engine == JOB_ENGINE_NONE ? " (dry run: nothing searched)" : "", m->grids_done, cli_now() - t0,
+            " puzzle%s%s (this run: %" PRIu64 " grids in %.2f s, master CPU %.2f s); results in %s\n", j->first,
+            j->last, t.grids, j->clues, t.puzzles, t.puzzles == 1 ? "" : "s",
+            j->engine == JOB_ENGINE_NONE ? " (dry run: nothing searched)" : "", m->grids_done, cli_now() - t0, cpu,
             j->output);
     return RUN_EXIT_DONE;
 }
