@@ -277,8 +277,15 @@ static mc_status run_master(master *m, bool *interrupted, int *lost)
             break;
         }
         mc_status st = poll_workers(m);
-        if (st == MC_EOF) sleep_briefly();
-        else if (st != MC_OK) return st;
+        if (st == MC_EOF) {
+            if (!m->o->quiet) { /* throttled: a line every 30 s (0.5 s on a terminal) */
+                char extra[160];
+                progress_update(&m->prog, m->grids_done, progress_extra(m, extra, sizeof extra));
+            }
+            sleep_briefly();
+        } else if (st != MC_OK) {
+            return st;
+        }
     }
     *interrupted = has_work(m);
     return MC_OK;
