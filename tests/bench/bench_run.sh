@@ -23,14 +23,16 @@ mpirun -np 3 "$M" run --quiet --dry-run "$T/dry.job" 2> "$T/dry.txt"
 line=$(grep "complete:" "$T/dry.txt")
 echo "$line"
 echo "$line" | awk '{
-  for (i = 1; i <= NF; i++) { if ($i == "run:" && $(i+1) ~ /^[0-9]+$/) g = $(i+1); if ($i == "in") w = $(i+1); if ($i == "CPU") c = $(i+1) }
+  for (i = 1; i <= NF; i++) { if ($i == "run:" && $(i+1) ~ /^[0-9]+$/) g = $(i+1); if ($i == "in" && !w) w = $(i+1); if ($i == "CPU") c = $(i+1) }
   printf "capacity: %.0f grids/s of wall time, %.0f grids per master CPU second\n", g / w, g / c }'
 
 JOB=${SCALING_JOB:-$ROOT/jobs/demo16.job}
 RANKS=${RANKS:-1-4}
-echo "== scaling: $JOB${SCALING_JOB:+ (as given)}${SCALING_JOB:- ranks $RANKS}, 1 vs 2 workers"
+if [ -n "${SCALING_JOB:-}" ]; then echo "== scaling: $JOB as given, 1 vs 2 workers"
+else echo "== scaling: $JOB, ranks $RANKS, 1 vs 2 workers"; fi
 for np in 2 3; do
-  { grep -v '^ *ranks' "$JOB" | sed "s|^ *output.*|output = $T/scale$np|"; [ -n "${SCALING_JOB:-}" ] || echo "ranks = $RANKS"; } > "$T/scale$np.job"
+  if [ -n "${SCALING_JOB:-}" ]; then sed "s|^ *output.*|output = $T/scale$np|" "$JOB" > "$T/scale$np.job"
+  else { grep -v '^ *ranks' "$JOB" | sed "s|^ *output.*|output = $T/scale$np|"; echo "ranks = $RANKS"; } > "$T/scale$np.job"; fi
   # source paths in the job are relative to its own directory
   sed -i "s|^\(source *= *[a-z]* \)\([^/]\)|\1$(dirname "$JOB")/\2|" "$T/scale$np.job"
   s=$(date +%s.%N)
