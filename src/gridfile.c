@@ -68,6 +68,13 @@ mc_status linereader_next(linereader *r, char **line, size_t *len, mc_error *err
         }
         n += strlen(r->buf + n);
         if (n > 0 && r->buf[n - 1] == '\n') break;
+        /* A line cut short by a damaged stream must not pass as a line. */
+        int zerr = 0;
+        const char *zmsg = gzerror(r->gz, &zerr);
+        if (zerr == Z_BUF_ERROR)
+            return mc_fail(err, MC_EIO, "%s:%ld: truncated compressed file", r->name, r->line + 1);
+        if (zerr != Z_OK)
+            return mc_fail(err, MC_EIO, "%s:%ld: read error: %s", r->name, r->line + 1, zmsg);
     }
     while (n > 0 && (r->buf[n - 1] == '\n' || r->buf[n - 1] == '\r')) n--;
     r->buf[n] = 0;

@@ -1,6 +1,8 @@
 /* solver — see solver.h. The generic path for every shape lives here. */
 #include "solver.h"
 
+#include "solver9.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +21,7 @@ struct solver_ctx {
     const geometry *geo;
     frame *stack;    /* ncells + 1 frames */
     int queue[MAX_CELLS];
+    solver9_ctx *s9; /* the 9x9 fast path; NULL for other shapes */
 };
 
 solver_ctx *solver_new(const geometry *geo)
@@ -27,8 +30,9 @@ solver_ctx *solver_new(const geometry *geo)
     if (!ctx) return NULL;
     ctx->geo = geo;
     ctx->stack = malloc(sizeof(frame) * (size_t)(geo->ncells + 1));
-    if (!ctx->stack) {
-        free(ctx);
+    if (geo->R == 3 && geo->C == 3) ctx->s9 = solver9_new();
+    if (!ctx->stack || (geo->R == 3 && geo->C == 3 && !ctx->s9)) {
+        solver_free(ctx);
         return NULL;
     }
     return ctx;
@@ -38,6 +42,7 @@ void solver_free(solver_ctx *ctx)
 {
     if (!ctx) return;
     free(ctx->stack);
+    solver9_free(ctx->s9);
     free(ctx);
 }
 
@@ -187,5 +192,6 @@ finished:
 
 int solver_count(solver_ctx *ctx, const uint8_t *puzzle, int limit, solver_result *res)
 {
+    if (ctx->s9) return solver9_count(ctx->s9, puzzle, limit, res);
     return solver_count_generic(ctx, puzzle, limit, res);
 }

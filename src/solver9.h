@@ -1,0 +1,75 @@
+/* solver9 — the 9x9 fast path of the solver: bitboards, singles, explicit stack.
+ *
+ * Representation. The grid is three bands of 27 cells (band b = rows 3b..3b+2);
+ * a cell is (band, bit) with bit = 9 * (row % 3) + column. The state holds,
+ * for every band and digit, a 27-bit word of the cells where the digit may
+ * still stand:
+ *
+ *     F[9 * b + d]   bit  0.. 8: row 3b   columns 0..8
+ *                    bit  9..17: row 3b+1 columns 0..8
+ *                    bit 18..26: row 3b+2 columns 0..8
+ *                    (the three 3-bit groups of a row are its three boxes)
+ *
+ * plus the unsolved cells of each band (27 bits) and a 27-bit "dirty" word
+ * marking the (band, digit) words changed since they were last examined.
+ * 124 bytes in all: a branch copies the whole state (cheaper than undo).
+ *
+ * Invariants: a placed cell keeps its digit's bit and has no other digit's
+ * bit; placing digit d at a cell clears the cell from every other digit and
+ * the cell's row, box and column from d. Every full assignment reached this
+ * way is a valid solution grid.
+ *
+ * Propagation, to a fixpoint:
+ *  - band/digit word (dirty only): in a band a digit fills one cell in each
+ *    of its three rows and one in each of its three boxes, so the row->box
+ *    choice is a permutation of three. The nine (row, box) triads that are
+ *    not empty give, through a 512-entry table, the triads that lie on some
+ *    permutation; the others are removed (locked candidates inside the band:
+ *    pointing and claiming). No permutation left = contradiction. A row of
+ *    the word left with one cell is a hidden single (a box with one cell
+ *    becomes one through the triad rule).
+ *  - naked singles: "seen once / seen twice" accumulators over the nine
+ *    digit words of a band; an unsolved cell seen by no digit = contradiction.
+ *  - hidden singles in columns: per digit, the nine row slices are folded
+ *    with the same accumulators.
+ * Branching: on the first cell with two candidates, else on a cell with the
+ * fewest. The branch state is pushed on an explicit stack (depth <= 81).
+ *
+ * Counting stops at the limit; the first two solutions are kept (as
+ * bitboards, turned into digits only when asked for).
+ *
+ * A solver9_ctx is made once per thread and reused; no call allocates.
+ */
+#ifndef MC_SOLVER9_H
+#define MC_SOLVER9_H
+
+#include <stdint.h>
+
+#include "solver.h"
+
+typedef struct solver9_ctx solver9_ctx;
+
+/* A context (about 10 KB); NULL when out of memory. solver9_free(NULL) is safe. */
+solver9_ctx *solver9_new(void);
+void solver9_free(solver9_ctx *ctx);
+
+/* Number of solutions of the 81-cell puzzle (CELL_EMPTY or digits 0..8),
+ * capped at limit (>= 1). Fills res (may be NULL) like solver_count: count,
+ * the first min(count, 2) solutions, the witness when count >= 2, nodes.
+ * A puzzle whose clues clash has 0. */
+int solver9_count(solver9_ctx *ctx, const uint8_t *puzzle, int limit, solver_result *res);
+
+/* The checker's hot path: counts to 2 only. Returns 0, 1 or 2. When it
+ * returns 2 and second is not NULL, second[0..80] receives the second
+ * solution found (digits 0..8); the first one is then available from
+ * solver9_first_solution. When the puzzle is a subset of a grid G, one of the
+ * two differs from G (compare to find the unavoidable set). */
+int solver9_count2(solver9_ctx *ctx, const uint8_t *puzzle, uint8_t *second);
+
+/* The first solution of the last call that returned >= 1, as 81 digits. */
+void solver9_first_solution(const solver9_ctx *ctx, uint8_t *out);
+
+/* Branch nodes of the last call (1 + states pushed by branching). */
+uint64_t solver9_nodes(const solver9_ctx *ctx);
+
+#endif
