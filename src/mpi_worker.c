@@ -42,6 +42,8 @@ int mpi_worker_loop(const job *j, volatile sig_atomic_t *stop, volatile sig_atom
     memset(&res, 0, sizeof res);
     job_engine *eng = NULL;
     mc_error err;
+    /* test hook: report a wrong puzzle, to see the master refuse it */
+    const bool corrupt = getenv("MC_TEST_CORRUPT_FOUND") != NULL;
     int status = RUN_EXIT_DONE;
     if (!in) {
         send_error("worker: out of memory");
@@ -78,6 +80,14 @@ int mpi_worker_loop(const job *j, volatile sig_atomic_t *stop, volatile sig_atom
             send_error(err.msg);
             status = RUN_EXIT_ERROR;
             continue;
+        }
+        if (corrupt && res.nfound > 0) {
+            uint8_t *cell = res.found[0].cell;
+            for (int c = 0; c < nc; c++)
+                if (cell[c] != CELL_EMPTY) {
+                    cell[c] = (uint8_t)((cell[c] + 1) % j->geo->N);
+                    break;
+                }
         }
         size_t len = pack_result(&res, nc, &out, &outcap);
         if (len == 0) {

@@ -141,6 +141,11 @@ mpirun -np 3 "$M" run --quiet --output ostm slow.job 2>/dev/null
 diff <(body slowref) <(body ostm) >/dev/null || fail "mpirun USR1 resume: found.txt differs"
 "$M" job verify ostm >/dev/null || fail "mpirun USR1: verify"
 
+echo "== a worker reporting a wrong puzzle: the master refuses it and records nothing"
+set +e; MC_TEST_CORRUPT_FOUND=1 mpirun -np 2 "$M" run --quiet --output bad small.job > /dev/null 2> e.txt; rc=$?; set -e
+[ $rc != 0 ] && grep -q "fails the master's check" e.txt || { cat e.txt; fail "corrupt puzzle accepted"; }
+[ "$(grep -c '^C' bad/journal)" = 0 ] || fail "a chunk with a wrong puzzle was recorded"
+
 echo "== dry run"
 mpirun -np 3 "$M" run --quiet --dry-run --output dry small.job
 "$M" job verify dry > v.txt; grep -q "dry run: nothing was searched" v.txt || fail "dry-run claim"
