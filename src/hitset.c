@@ -1,0 +1,502 @@
+/* hitset — see hitset.h for the search; hitset_inline.h for the vectors. */
+#include "hitset.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "grid.h"
+#include "hitset_inline.h"
+#include "solver.h"
+
+#define MAXW 8                  /* words of the widest family (512 sets) */
+#define CLQW 4                  /* words per degree of union flags (256 unions) */
+#define MAXDEPTH 82             /* frames 0..K, K <= 81 */
+#define LEARN_KEEP 4096         /* learned sets remembered for hitset_learned */
+#define CLIQUE_STEPS 400000     /* work bound for building the unions */
+#define HS_COMPACT_MIN_R 6
+
+typedef struct family {
+    int W, n;                               /* words per vector; sets held (n <= 64 W) */
+    cs81 ua[HITSET_MAX_UAS];
+    uint64_t cellvec[81][MAXW] __attribute__((aligned(64)));
+} family;
+
+typedef struct frame {
+    uint64_t u[MAXW] __attribute__((aligned(64)));
+    uint64_t clq[HITSET_MAX_DEGREE + 1][CLQW] __attribute__((aligned(32)));
+    cs81 dead, chosen;
+    int fam;                                /* 0: top family; e + 1: owned by frame e */
+} frame;
+
+struct hitset_ctx {
+    const geometry *geo;
+    int ncells;
+    cs81 allcells;
+    solver_ctx *solver;
+    family *fam;                            /* MAXDEPTH + 1: [0] top, [d + 1] frame d's own */
+    frame *fr;                              /* MAXDEPTH + 1 */
+    uint64_t (*clqcell)[HITSET_MAX_DEGREE + 1][CLQW]; /* per cell: unions it touches */
+    int nclq[HITSET_MAX_DEGREE + 1];
+    long clique_steps;
+    cs81 *learned;
+    int nlearned;
+    cs81 (*scratch)[HITSET_MAX_UAS];        /* per depth: live parts of a node */
+    /* per run */
+    const uint8_t *grid;
+    int K, maxdeg, learn, simd;
+    hitset_stats *st;
+    hitset_found_fn found;
+    void *arg;
+    uint8_t puzzle[MAX_CELLS];
+    solver_result res;
+};
+
+void hitset_options_default(hitset_options *o, int clues)
+{
+    o->clues = clues;
+    o->max_initial = 448;
+    o->max_degree = 5;
+    o->clique_pool = 48;
+    o->learn = 1;
+    o->simd = 1;
+}
+
+hitset_ctx *hitset_new(const geometry *geo)
+{
+    if (geo->ncells > 81) return NULL;
+    hitset_ctx *h = calloc(1, sizeof *h);
+    if (!h) return NULL;
+    h->geo = geo;
+    h->ncells = geo->ncells;
+    h->allcells = cs81_empty();
+    for (int c = 0; c < geo->ncells; c++) cs81_add(&h->allcells, c);
+    h->solver = solver_new(geo);
+    h->fam = aligned_alloc(64, sizeof(family) * (MAXDEPTH + 1));
+    h->fr = aligned_alloc(64, sizeof(frame) * (MAXDEPTH + 1));
+    h->clqcell = aligned_alloc(64, sizeof(*h->clqcell) * 81);
+    h->learned = malloc(sizeof(cs81) * LEARN_KEEP);
+    h->scratch = malloc(sizeof(*h->scratch) * (MAXDEPTH + 1));
+    if (!h->solver || !h->fam || !h->fr || !h->clqcell || !h->learned || !h->scratch) {
+        hitset_free(h);
+        return NULL;
+    }
+    return h;
+}
+
+void hitset_free(hitset_ctx *h)
+{
+    if (!h) return;
+    solver_free(h->solver);
+    free(h->fam);
+    free(h->fr);
+    free(h->clqcell);
+    free(h->learned);
+    free(h->scratch);
+    free(h);
+}
+
+const cs81 *hitset_learned(const hitset_ctx *h, int *n)
+{
+    *n = h->nlearned;
+    return h->learned;
+}
+
+/* ---- families ---------------------------------------------------------- */
+
+static int words_for(int n)
+{
+    if (n <= 64) return 1;
+    if (n <= 128) return 2;
+    if (n <= 256) return 4;
+    return MAXW;
+}
+
+static void family_reset(family *F, int W, int ncells)
+{
+    F->W = W;
+    F->n = 0;
+    for (int c = 0; c < ncells; c++) memset(F->cellvec[c], 0, sizeof(uint64_t) * (size_t)W);
+}
+
+/* Appends u; returns its index, or -1 when the family is full. */
+static int family_append(family *F, cs81 u)
+{
+    if (F->n >= 64 * F->W) return -1;
+    int j = F->n++;
+    F->ua[j] = u;
+    int c;
+    CS81_FOREACH(c, u) hv_set(F->cellvec[c], j);
+    return j;
+}
+
+/* Gathers frame d's unhit sets into frame d's own family (index d + 1). */
+static void compact(hitset_ctx *h, int d)
+{
+    frame *f = &h->fr[d];
+    family *src = &h->fam[f->fam], *dst = &h->fam[d + 1];
+    int n = hv_count(f->u, src->W);
+    family_reset(dst, words_for(n + 8), h->ncells);
+    int j;
+    HV_FOREACH(j, f->u, src->W) family_append(dst, src->ua[j]);
+    f->fam = d + 1;
+    memset(f->u, 0, sizeof f->u);
+    for (int i = 0; i < n; i++) hv_set(f->u, i);
+}
+
+/* ---- solver checks ----------------------------------------------------- */
+
+static int count_clues(hitset_ctx *h, cs81 clues, int limit)
+{
+    memset(h->puzzle, CELL_EMPTY, (size_t)h->ncells);
+    int c;
+    CS81_FOREACH(c, clues) h->puzzle[c] = h->grid[c];
+    h->st->solver_calls++;
+    return solver_count(h->solver, h->puzzle, limit, &h->res);
+}
+
+/* The cells where the second solution in h->res differs from the grid. */
+static cs81 second_diff(hitset_ctx *h)
+{
+    const uint8_t *other = h->res.sol[0];
+    if (memcmp(other, h->grid, (size_t)h->ncells) == 0) other = h->res.sol[1];
+    cs81 d = cs81_empty();
+    for (int c = 0; c < h->ncells; c++)
+        if (other[c] != h->grid[c]) cs81_add(&d, c);
+    return d;
+}
+
+/* Shrinks the unavoidable set u to a minimal one: a cell is dropped while
+ * the rest stays unavoidable (then the new difference, a subset, is taken). */
+static cs81 shrink(hitset_ctx *h, cs81 u)
+{
+    cs81 todo = u;
+    int x;
+    CS81_FOREACH(x, todo) {
+        if (!cs81_has(u, x)) continue;
+        cs81 t = u;
+        cs81_del(&t, x);
+        if (count_clues(h, cs81_andnot(h->allcells, t), 2) >= 2) u = second_diff(h);
+    }
+    return u;
+}
+
+/* True when the puzzle on `cells` is unique; otherwise *ua is a new
+ * unavoidable set not hit by cells. */
+static bool check(hitset_ctx *h, cs81 cells, cs81 *ua)
+{
+    h->st->candidates++;
+    if (count_clues(h, cells, 2) == 1) return true;
+    cs81 u = second_diff(h);
+    if (h->learn) u = shrink(h, u);
+    *ua = u;
+    return false;
+}
+
+static void report_if_minimal(hitset_ctx *h, cs81 cells)
+{
+    int x;
+    CS81_FOREACH(x, cells) {
+        cs81 t = cells;
+        cs81_del(&t, x);
+        if (count_clues(h, t, 2) == 1) return;
+    }
+    h->st->puzzles++;
+    if (h->found) h->found(h->arg, cells, cs81_count(cells));
+}
+
+/* Adds learned set u to the families of frames 0..d that have room (all of
+ * them have u unhit: it avoids frame d's cells, hence every prefix). With
+ * must, frame d is guaranteed to hold it afterwards (frame d's u is zero
+ * then, so a fresh own family {u} is enough). */
+static void add_learned(hitset_ctx *h, int d, cs81 u, bool must)
+{
+    h->st->learned++;
+    h->st->learned_by_size[cs81_count(u)]++;
+    if (h->nlearned < LEARN_KEEP) h->learned[h->nlearned++] = u;
+    int idx = -1;
+    if (h->learn) {
+        int last = -1;
+        for (int i = 0; i <= d; i++) {
+            frame *f = &h->fr[i];
+            if (f->fam != last) {
+                last = f->fam;
+                idx = family_append(&h->fam[last], u);
+            }
+            if (idx >= 0) hv_set(f->u, idx);
+        }
+    } else if (must && h->fr[d].fam == d + 1) {
+        idx = family_append(&h->fam[d + 1], u);
+        if (idx >= 0) hv_set(h->fr[d].u, idx);
+    }
+    if (must && idx < 0) {
+        frame *f = &h->fr[d];
+        family_reset(&h->fam[d + 1], 1, h->ncells);
+        family_append(&h->fam[d + 1], u);
+        f->fam = d + 1;
+        memset(f->u, 0, sizeof f->u);
+        hv_set(f->u, 0);
+    }
+}
+
+/* ---- the search -------------------------------------------------------- */
+
+static void enter(hitset_ctx *h, int d, int r);
+
+/* One clue left: the cells that hit every unhit set, minus dead ones. */
+HV_ALWAYS void leaf_body(hitset_ctx *h, int d, const int W)
+{
+    frame *f = &h->fr[d];
+    const family *F = &h->fam[f->fam];
+    cs81 cand = cs81_andnot(h->allcells, f->dead);
+    int j;
+    HV_FOREACH(j, f->u, W) {
+        cand = cs81_and(cand, F->ua[j]);
+        if (cs81_is_empty(cand)) return;
+    }
+    while (!cs81_is_empty(cand)) {
+        int c = cs81_pop(&cand);
+        cs81 t = f->chosen;
+        cs81_add(&t, c);
+        cs81 u;
+        if (check(h, t, &u)) {
+            report_if_minimal(h, t);
+        } else {
+            add_learned(h, d, u, false);
+            cand = cs81_and(cand, u);
+        }
+    }
+}
+
+/* Tight node: the live parts P[0..r) of r unhit sets are pairwise disjoint,
+ * so each gets exactly one of the r remaining clues and no clue lies
+ * outside them. An unhit set whose live part meets only one P[i] forces
+ * P[i] into that part (propagated to a fixpoint); one meeting none cuts.
+ * Then branch on the smallest P[i]; a child has every cell outside the
+ * other parts dead, so its sets differ in the cell taken from P[i]. */
+HV_ALWAYS void tight_body(hitset_ctx *h, int d, int r, cs81 *P, const int W, const int simd)
+{
+    frame *f = &h->fr[d];
+    const family *F = &h->fam[f->fam];
+    cs81 live = cs81_empty();
+    for (int i = 0; i < r; i++) live = cs81_or(live, P[i]);
+    for (int pass = 0; pass < 8; pass++) {
+        bool changed = false;
+        int j;
+        HV_FOREACH(j, f->u, W) {
+            cs81 l = cs81_and(F->ua[j], live);
+            int which = -1, cnt = 0;
+            for (int i = 0; i < r; i++) {
+                if (cs81_intersects(l, P[i])) {
+                    which = i;
+                    if (++cnt > 1) break;
+                }
+            }
+            if (cnt == 0) return;
+            if (cnt == 1) {
+                cs81 np = cs81_and(P[which], l);
+                if (!cs81_eq(np, P[which])) {
+                    live = cs81_andnot(live, cs81_andnot(P[which], np));
+                    P[which] = np;
+                    changed = true;
+                }
+            }
+        }
+        if (!changed) break;
+    }
+    int bi = 0;
+    for (int i = 1; i < r; i++)
+        if (cs81_count(P[i]) < cs81_count(P[bi])) bi = i;
+    cs81 others = cs81_andnot(live, P[bi]);
+    cs81 cdead = cs81_andnot(h->allcells, others);
+    cs81 br = P[bi];
+    frame *ch = &h->fr[d + 1];
+    while (!cs81_is_empty(br)) {
+        int c = cs81_pop(&br);
+        hv_andnot(ch->u, f->u, F->cellvec[c], W, simd);
+        ch->dead = cdead;
+        ch->chosen = f->chosen;
+        cs81_add(&ch->chosen, c);
+        ch->fam = f->fam;
+        for (int k = 2; k <= h->maxdeg; k++) hv_andnot(ch->clq[k], f->clq[k], h->clqcell[c][k], CLQW, simd);
+        enter(h, d + 1, r - 1);
+    }
+}
+
+/* Two or more clues left: bound, pick the branch set, recurse. */
+HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int simd)
+{
+    frame *f = &h->fr[d];
+    const family *F = &h->fam[f->fam];
+    int best = -1, bestn = 1000, lb = 0;
+    cs81 acc = cs81_empty();
+    cs81 P[MAXDEPTH];
+    int j;
+    HV_FOREACH(j, f->u, W) {
+        cs81 l = cs81_andnot(F->ua[j], f->dead);
+        int n = cs81_count(l);
+        if (n < bestn) {
+            if (n == 0) return;
+            bestn = n;
+            best = j;
+        }
+        if (!cs81_intersects(l, acc)) {
+            acc = cs81_or(acc, l);
+            if (lb == r) return;
+            P[lb++] = l;
+        }
+    }
+    for (int k = r + 1; k <= h->maxdeg; k++)
+        if (!hv_is_zero(f->clq[k], CLQW, simd)) return;
+    if (lb == r) {
+        tight_body(h, d, r, P, W, simd);
+        return;
+    }
+    cs81 br = cs81_andnot(F->ua[best], f->dead);
+    frame *ch = &h->fr[d + 1];
+    while (!cs81_is_empty(br)) {
+        int c = cs81_pop(&br);
+        hv_andnot(ch->u, f->u, F->cellvec[c], W, simd);
+        ch->dead = f->dead;
+        ch->chosen = f->chosen;
+        cs81_add(&ch->chosen, c);
+        ch->fam = f->fam;
+        for (int k = 2; k <= h->maxdeg; k++) hv_andnot(ch->clq[k], f->clq[k], h->clqcell[c][k], CLQW, simd);
+        if (W > 1 && r - 1 >= HS_COMPACT_MIN_R && words_for(hv_count(ch->u, W) + 8) < W) compact(h, d + 1);
+        enter(h, d + 1, r - 1);
+        cs81_add(&f->dead, c);
+    }
+}
+
+#define NODE_FN(W, S)                                                                  \
+    static void node_##W##_##S(hitset_ctx *h, int d, int r) { node_body(h, d, r, W, S); } \
+    static void leaf_##W##_##S(hitset_ctx *h, int d) { leaf_body(h, d, W); }
+NODE_FN(1, 0)
+NODE_FN(2, 0)
+NODE_FN(4, 0)
+NODE_FN(8, 0)
+NODE_FN(1, 1)
+NODE_FN(2, 1)
+NODE_FN(4, 1)
+NODE_FN(8, 1)
+
+static void dispatch(hitset_ctx *h, int d, int r)
+{
+    int W = h->fam[h->fr[d].fam].W;
+    int key = W * 2 + (h->simd ? 1 : 0);
+    if (r == 1) {
+        switch (key) {
+        case 2: leaf_1_0(h, d); break;
+        case 4: leaf_2_0(h, d); break;
+        case 8: leaf_4_0(h, d); break;
+        case 16: leaf_8_0(h, d); break;
+        case 3: leaf_1_1(h, d); break;
+        case 5: leaf_2_1(h, d); break;
+        case 9: leaf_4_1(h, d); break;
+        default: leaf_8_1(h, d); break;
+        }
+        return;
+    }
+    switch (key) {
+    case 2: node_1_0(h, d, r); break;
+    case 4: node_2_0(h, d, r); break;
+    case 8: node_4_0(h, d, r); break;
+    case 16: node_8_0(h, d, r); break;
+    case 3: node_1_1(h, d, r); break;
+    case 5: node_2_1(h, d, r); break;
+    case 9: node_4_1(h, d, r); break;
+    default: node_8_1(h, d, r); break;
+    }
+}
+
+/* Frame d is set up with r clues left. */
+static void enter(hitset_ctx *h, int d, int r)
+{
+    frame *f = &h->fr[d];
+    h->st->nodes++;
+    const family *F = &h->fam[f->fam];
+    if (hv_is_zero(f->u, F->W, 0)) {
+        cs81 u;
+        if (check(h, f->chosen, &u)) {
+            report_if_minimal(h, f->chosen);
+            return;
+        }
+        if (r == 0) {
+            add_learned(h, d, u, false);
+            return;
+        }
+        add_learned(h, d, u, true);
+    }
+    if (r == 0) return;
+    dispatch(h, d, r);
+}
+
+/* ---- unions of pairwise disjoint sets (degree k) ------------------------ */
+
+static void clique_dfs(hitset_ctx *h, const family *F, int pool, int start, int k, cs81 uni)
+{
+    for (int j = start; j < pool; j++) {
+        if (++h->clique_steps > CLIQUE_STEPS) return;
+        if (cs81_intersects(F->ua[j], uni)) continue;
+        cs81 nu = cs81_or(uni, F->ua[j]);
+        int nk = k + 1;
+        if (nk > HITSET_MAX_DEGREE) return;
+        if (nk >= 2 && h->nclq[nk] < 64 * CLQW) {
+            int t = h->nclq[nk]++;
+            int c;
+            CS81_FOREACH(c, nu) h->clqcell[c][nk][t >> 6] |= UINT64_C(1) << (t & 63);
+        }
+        if (nk < h->maxdeg) clique_dfs(h, F, pool, j + 1, nk, nu);
+    }
+}
+
+/* ---- entry ------------------------------------------------------------- */
+
+mc_status hitset_run(hitset_ctx *h, const uint8_t *sol, const cs81 *uas, int nuas,
+                     const hitset_options *opt, hitset_found_fn found, void *arg, hitset_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    if (opt->clues < 0 || opt->clues > h->ncells || opt->clues >= MAXDEPTH || nuas < 0 ||
+        opt->max_degree > HITSET_MAX_DEGREE)
+        return MC_EINVAL;
+    h->grid = sol;
+    h->K = opt->clues;
+    h->maxdeg = opt->max_degree < 2 ? 1 : opt->max_degree;
+    h->learn = opt->learn;
+    h->simd = opt->simd;
+    h->st = st;
+    h->found = found;
+    h->arg = arg;
+    h->nlearned = 0;
+
+    int maxinit = opt->max_initial > 0 ? opt->max_initial : 448;
+    if (maxinit > HITSET_MAX_UAS) maxinit = HITSET_MAX_UAS;
+    family *top = &h->fam[0];
+    int n = 0;
+    family_reset(top, words_for(nuas < maxinit ? nuas + 64 : maxinit + 64), h->ncells);
+    for (int i = 0; i < nuas && n < maxinit; i++) {
+        if (cs81_is_empty(uas[i])) continue;
+        if (family_append(top, uas[i]) < 0) break;
+        n++;
+    }
+    st->initial = (uint64_t)n;
+
+    frame *f = &h->fr[0];
+    memset(f, 0, sizeof *f);
+    for (int i = 0; i < n; i++) hv_set(f->u, i);
+    f->fam = 0;
+
+    memset(h->clqcell, 0, sizeof(*h->clqcell) * 81);
+    memset(h->nclq, 0, sizeof h->nclq);
+    h->clique_steps = 0;
+    if (h->maxdeg >= 2) {
+        int pool = opt->clique_pool > 0 ? opt->clique_pool : 48;
+        if (pool > n) pool = n;
+        clique_dfs(h, top, pool, 0, 0, cs81_empty());
+        for (int k = 2; k <= h->maxdeg; k++) {
+            st->cliques[k] = (uint64_t)h->nclq[k];
+            for (int t = 0; t < h->nclq[k]; t++) f->clq[k][t >> 6] |= UINT64_C(1) << (t & 63);
+        }
+    }
+    enter(h, 0, h->K);
+    return MC_OK;
+}

@@ -1,0 +1,107 @@
+/* hitset — every set of at most K cells that hits a grid's unavoidable sets
+ * and is a unique puzzle (the hot core of the checker).
+ *
+ * Input: a solution grid G (any shape with at most 81 cells), a family of
+ * unavoidable sets of G (cs81; any family is correct, more and smaller sets
+ * only make the search faster) and K. Output: every *minimal* unique puzzle
+ * of G with at most K clues, each exactly once, as the set of its clue
+ * cells. A unique puzzle with fewer than K clues stands for all its
+ * supersets, which are not enumerated (and a K-set that contains a smaller
+ * unique puzzle is not reported).
+ *
+ * Search (depth-first, one frame per clue placed):
+ *
+ *   family  F: ua[0..n)   cs81 cell sets, the first ones the smallest
+ *              cellvec[c] W words: bit j set <=> cell c lies in ua[j]
+ *   frame   u       W words: bit j set <=> ua[j] not hit by the chosen cells
+ *           dead    cells tried and backtracked from by an ancestor's
+ *                   earlier sibling: never placed again in this subtree
+ *           chosen  the clue cells so far (K - r of them, r = clues left)
+ *           clq[k]  degree-k unions not touched by any chosen cell
+ *
+ *   A node scans its unhit sets once: a set whose live cells (minus dead)
+ *   are empty cuts; a greedy packing of pairwise disjoint live parts is a
+ *   lower bound on the clues still needed (> r cuts); an untouched union of
+ *   k pairwise disjoint sets (k = 2..5, built once per grid from the
+ *   smallest sets) with k > r cuts. It branches on the unhit set with the
+ *   fewest live cells; child i places cell c_i and has c_1..c_{i-1} dead, so
+ *   every cell set is produced once. Placing a clue is u &= ~cellvec[c].
+ *   With one clue left the possible cells are the AND of the live parts of
+ *   the unhit sets (no loop over cells).
+ *
+ *   Compaction: when the unhit sets of a child fit in fewer words, they are
+ *   gathered into a fresh family owned by that child (W = 8, 4, 2, 1 words:
+ *   512, 256, 128, 64 sets), so deep levels touch less memory.
+ *
+ *   Candidates: when every known set is hit the solver counts to 2. Unique:
+ *   the set is reported when it is minimal (no clue can be dropped). Not
+ *   unique: the cells where the second solution differs from G form a new
+ *   unavoidable set (shrunk to a minimal one), unhit by the current cells;
+ *   it joins every active family that has room, so the search goes on
+ *   correctly from the same node and the rest of the grid profits.
+ *
+ * Vector operations on u live in hitset_inline.h with a SIMD form (GCC
+ * vector extensions: 128/256/512 bits) and a scalar twin; both are compiled
+ * in and give identical results (test_hitset checks it).
+ *
+ * A hitset_ctx is made once per thread for one geometry and reused for
+ * every grid; hitset_run allocates nothing.
+ * Deterministic: same input, same counts, same puzzles in the same order.
+ */
+#ifndef MC_HITSET_H
+#define MC_HITSET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cellset.h"
+#include "geometry.h"
+#include "mc_error.h"
+
+#define HITSET_MAX_UAS 512      /* top family: initial plus learned sets */
+#define HITSET_MAX_DEGREE 5
+
+typedef struct hitset_options {
+    int clues;        /* K, 1 .. ncells */
+    int max_initial;  /* at most this many initial sets (smallest first); 0 = 448 */
+    int max_degree;   /* degree-k unions up to k (2..5); 1 = off (default 5) */
+    int clique_pool;  /* unions are built from the first this many sets (default 48) */
+    int learn;        /* 1 (default): shrink learned sets and keep them for the grid;
+                         0: keep each learned set only where it is needed */
+    int simd;         /* 1 (default): vector operations; 0: the scalar twin */
+} hitset_options;
+
+void hitset_options_default(hitset_options *o, int clues);
+
+typedef struct hitset_stats {
+    uint64_t nodes;         /* search frames entered */
+    uint64_t candidates;    /* cell sets that hit every known set, handed to the solver */
+    uint64_t solver_calls;  /* candidates, shrinking and minimality checks */
+    uint64_t puzzles;       /* minimal unique puzzles reported */
+    uint64_t learned;       /* sets learned from second solutions */
+    uint64_t learned_by_size[82];
+    uint64_t cliques[HITSET_MAX_DEGREE + 1]; /* degree-k unions built */
+    uint64_t initial;       /* initial sets used */
+} hitset_stats;
+
+/* Called once per puzzle: its clue cells and their number. */
+typedef void (*hitset_found_fn)(void *arg, cs81 cells, int nclues);
+
+typedef struct hitset_ctx hitset_ctx;
+
+/* For shapes with at most 81 cells; NULL when out of memory or too big. */
+hitset_ctx *hitset_new(const geometry *geo);
+void hitset_free(hitset_ctx *h);
+
+/* Runs the search on the valid solution grid with the family uas[0..nuas)
+ * (sorted by size is best; only the first max_initial are used). Fills st
+ * (zeroed first); calls found (may be NULL) per puzzle. MC_EINVAL when the
+ * options are out of range. */
+MC_MUST_USE mc_status hitset_run(hitset_ctx *h, const uint8_t *sol, const cs81 *uas, int nuas,
+                                 const hitset_options *opt, hitset_found_fn found, void *arg,
+                                 hitset_stats *st);
+
+/* The sets learned during the last run (in the order learned). */
+const cs81 *hitset_learned(const hitset_ctx *h, int *n);
+
+#endif

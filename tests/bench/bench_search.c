@@ -1,0 +1,158 @@
+/* bench_search — the checker on fixed 9x9 grids.
+ *
+ *   bench_search [--k16-only] [--quick] [--k17 N]
+ *
+ * (a) the grids of the first 20 puzzles of tests/data/seventeen.txt,
+ * (b) 20 random grids from randomized backtracking with a fixed seed
+ *     (seed 20261121; random digit order per cell, uniform enough for a
+ *     benchmark, not a uniform sampler of the catalogue),
+ * K = 16 on both: seconds per grid (mean, median), UAs, nodes, candidates,
+ * solver calls; then K = 17 on the first 3 grids of (a) (or N of them),
+ * where the known puzzle must be found.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "banner.h"
+#include "checker.h"
+#include "gridfile.h"
+#include "prng.h"
+#include "solver.h"
+
+#define NA 20
+#define NB 20
+
+static int cmp_d(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int random_grid_rec(const geometry *g, prng *p, uint8_t *cur, int cell)
+{
+    if (cell == g->ncells) return 1;
+    uint8_t ds[MAX_N];
+    for (int d = 0; d < g->N; d++) ds[d] = (uint8_t)d;
+    prng_shuffle_u8(p, ds, g->N);
+    for (int i = 0; i < g->N; i++) {
+        int d = ds[i], ok = 1;
+        for (int k = 0; k < g->npeers && ok; k++) {
+            int q = g->peer[cell][k];
+            if (q < cell && cur[q] == d) ok = 0;
+        }
+        if (!ok) continue;
+        cur[cell] = (uint8_t)d;
+        if (random_grid_rec(g, p, cur, cell + 1)) return 1;
+    }
+    return 0;
+}
+
+typedef struct hit {
+    const uint8_t *want;
+    int found;
+} hit;
+
+static void on_found(void *arg, const uint8_t *pz, int n)
+{
+    hit *h = arg;
+    if (h->want && n == 17 && memcmp(pz, h->want, 81) == 0) h->found = 1;
+}
+
+static void run_set(const char *name, checker_ctx *c, uint8_t (*grids)[MAX_CELLS], int n)
+{
+    double sec[64], ua_sec = 0, mean = 0;
+    uint64_t nodes = 0, cand = 0, calls = 0, uas = 0, learned = 0, puzzles = 0;
+    printf("%s, K = 16:\n", name);
+    printf("  %-4s %6s %8s %12s %10s %10s %9s %8s\n", "grid", "UAs", "learned", "nodes", "candidates",
+           "solver", "ua s", "search s");
+    for (int i = 0; i < n; i++) {
+        checker_record r;
+        if (checker_run(c, grids[i], &r, NULL, NULL) != MC_OK) {
+            printf("  grid %d: error\n", i + 1);
+            exit(1);
+        }
+        sec[i] = r.seconds_total;
+        mean += r.seconds_total;
+        ua_sec += r.seconds_ua;
+        nodes += r.nodes;
+        cand += r.candidates;
+        calls += r.solver_calls;
+        uas += r.ua_initial;
+        learned += r.ua_learned;
+        puzzles += r.puzzles;
+        printf("  %-4d %6llu %8llu %12llu %10llu %10llu %9.3f %8.3f\n", i + 1, (unsigned long long)r.ua_initial,
+               (unsigned long long)r.ua_learned, (unsigned long long)r.nodes, (unsigned long long)r.candidates,
+               (unsigned long long)r.solver_calls, r.seconds_ua, r.seconds_search);
+        fflush(stdout);
+    }
+    qsort(sec, (size_t)n, sizeof(double), cmp_d);
+    double med = n % 2 ? sec[n / 2] : (sec[n / 2 - 1] + sec[n / 2]) / 2;
+    printf("  %s: mean %.3f s/grid (UAs %.3f s), median %.3f s, max %.3f s; per grid: %.0f UAs, %.0f learned,"
+           " %.0f nodes, %.0f candidates, %.0f solver calls; puzzles %llu\n\n",
+           name, mean / n, ua_sec / n, med, sec[n - 1], (double)uas / n, (double)learned / n, (double)nodes / n,
+           (double)cand / n, (double)calls / n, (unsigned long long)puzzles);
+}
+
+int main(int argc, char **argv)
+{
+    int k17 = 3, quick = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--k16-only")) k17 = 0;
+        else if (!strcmp(argv[i], "--quick")) quick = 1;
+        else if (!strcmp(argv[i], "--k17") && i + 1 < argc) k17 = atoi(argv[++i]);
+    }
+    mc_banner(stdout);
+    printf("bench_search: the checker on 9x9 grids (one core)\n\n");
+
+    const geometry *g = geometry_9x9();
+    static uint8_t ga[NA][MAX_CELLS], gb[NB][MAX_CELLS], pa[NA][MAX_CELLS];
+    gridfile *f;
+    mc_error err;
+    if (gridfile_open(MC_TEST_DATA "/seventeen.txt", g, DIGITS_STD, &f, &err) != MC_OK) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    solver_ctx *s = solver_new(g);
+    solver_result res;
+    int na = quick ? 5 : NA;
+    for (int i = 0; i < na; i++) {
+        grid pz;
+        const char *tr;
+        if (gridfile_next(f, &pz, &tr, &err) != MC_OK) return 1;
+        memcpy(pa[i], pz.cell, 81);
+        if (solver_count(s, pz.cell, 2, &res) != 1) return 1;
+        memcpy(ga[i], res.sol[0], 81);
+    }
+    gridfile_free(f);
+    prng p;
+    prng_seed(&p, 20261121);
+    int nb = quick ? 5 : NB;
+    for (int i = 0; i < nb; i++) random_grid_rec(g, &p, gb[i], 0);
+
+    checker_options o;
+    checker_options_default(&o, 16);
+    checker_ctx *c = checker_new(g, &o);
+    run_set("(a) grids of seventeen.txt puzzles 1..20", c, ga, na);
+    run_set("(b) random grids, seed 20261121", c, gb, nb);
+    checker_free(c);
+
+    if (k17 > 0) {
+        checker_options_default(&o, 17);
+        c = checker_new(g, &o);
+        printf("K = 17 on grids of (a):\n");
+        for (int i = 0; i < k17 && i < na; i++) {
+            checker_record r;
+            hit h = {pa[i], 0};
+            if (checker_run(c, ga[i], &r, on_found, &h) != MC_OK) return 1;
+            printf("  grid %d: %.3f s (UAs %.3f s), %llu puzzles, known puzzle %s; %llu nodes, %llu candidates,"
+                   " %llu learned\n",
+                   i + 1, r.seconds_total, r.seconds_ua, (unsigned long long)r.puzzles, h.found ? "found" : "MISSING",
+                   (unsigned long long)r.nodes, (unsigned long long)r.candidates, (unsigned long long)r.ua_learned);
+            fflush(stdout);
+        }
+        checker_free(c);
+    }
+    solver_free(s);
+    return 0;
+}
