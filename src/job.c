@@ -745,6 +745,7 @@ struct job_engine {
     job_engine_kind kind;
     int clues;
     solver_ctx *sv;
+    checker_ctx *ck;
     uint8_t puzzle[MAX_CELLS];
     /* brute: the minimal unique sets found in the current grid */
     uint64_t (*sets)[4];
@@ -768,14 +769,25 @@ static double binomial(int n, int k)
 mc_status job_engine_new(const job *j, job_engine **out, mc_error *err)
 {
     assert(j->geo);
-    if (j->engine == JOB_ENGINE_CHECKER)
-        return mc_fail(err, MC_EINVAL, "%s: engine checker is not available in this build (engine = brute "
-                       "for tiny shapes, or --dry-run)", j->path);
     job_engine *e = calloc(1, sizeof *e);
     if (!e) return mc_fail(err, MC_ENOMEM, "out of memory");
     e->geo = j->geo;
     e->kind = j->engine;
     e->clues = j->clues;
+    if (e->kind == JOB_ENGINE_CHECKER) {
+        checker_options o;
+        checker_options_default(&o, j->clues);
+        if (j->ua_max_size >= 0) o.ua_max_size = j->ua_max_size;
+        if (j->ua_limit >= 0) o.ua_limit = j->ua_limit;
+        if (j->max_degree >= 0) o.max_degree = j->max_degree;
+        if (j->learn >= 0) o.learn = j->learn;
+        e->ck = checker_new(j->geo, &o);
+        if (!e->ck) {
+            free(e);
+            return mc_fail(err, MC_ENOMEM, "%s: cannot make a checker for %dx%d grids", j->path, j->geo->N,
+                           j->geo->N);
+        }
+    }
     if (e->kind == JOB_ENGINE_BRUTE) {
         double sets = 0;
         for (int s = 1; s <= j->clues; s++) sets += binomial(j->geo->ncells, s);
@@ -798,6 +810,7 @@ void job_engine_free(job_engine *e)
 {
     if (!e) return;
     solver_free(e->sv);
+    checker_free(e->ck);
     free(e->sets);
     free(e);
 }
@@ -851,6 +864,20 @@ static mc_status brute_grid(job_engine *e, const uint8_t *g, uint64_t rank, job_
     return MC_OK;
 }
 
+typedef struct found_arg {
+    job_result *res;
+    uint64_t rank;
+    int ncells;
+    mc_status st;
+} found_arg;
+
+static void on_found(void *arg, const uint8_t *puzzle, int nclues)
+{
+    (void)nclues;
+    found_arg *fa = arg;
+    if (job_result_add_found(fa->res, fa->rank, puzzle, fa->ncells) != MC_OK) fa->st = MC_ENOMEM;
+}
+
 mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, uint64_t count, job_result *res,
                          volatile sig_atomic_t *stop, mc_error *err)
 {
@@ -868,6 +895,19 @@ mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, ui
         const uint8_t *g = grids + i * (uint64_t)nc;
         if (e->kind == JOB_ENGINE_BRUTE && brute_grid(e, g, first + i, res) != MC_OK)
             return mc_fail(err, MC_ENOMEM, "out of memory");
+        if (e->kind == JOB_ENGINE_CHECKER) {
+            checker_record rec;
+            found_arg fa = {res, first + i, nc, MC_OK};
+            mc_status st = checker_run(e->ck, g, &rec, on_found, &fa);
+            if (st != MC_OK)
+                return mc_fail(err, st, "grid of rank %llu: the checker failed (%s)",
+                               (unsigned long long)(first + i), mc_status_name(st));
+            if (fa.st != MC_OK) return mc_fail(err, MC_ENOMEM, "out of memory");
+            res->uas += rec.ua_initial;
+            res->nodes += rec.nodes;
+            res->candidates += rec.candidates;
+            res->puzzles += rec.puzzles;
+        }
     }
     res->seconds = now_seconds() - t0;
     return MC_OK;

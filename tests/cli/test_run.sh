@@ -50,6 +50,16 @@ paste -d' ' <(cut -d: -f3 solved.txt) ranks.txt | while read -r s r; do
   [ "$s" = "$(sed -n "${r}p" g.txt)" ] || fail "puzzle of rank $r does not solve to grid $r"
 done
 
+echo "== the checker engine against the brute-force twin, K = 3, 4, 5 on all 288 grids"
+for k in 3 4 5; do
+  sed "s/^clues.*/clues = $k/; s/^engine.*/engine = checker/; s/^output.*/output = ck$k/" small.job > ck$k.job
+  sed "s/^clues.*/clues = $k/; s/^output.*/output = br$k/" small.job > br$k.job
+  mpirun -np 3 "$M" run --quiet ck$k.job 2>/dev/null
+  if [ $k = 4 ]; then cp -r out1 br4; else "$M" run --quiet br$k.job 2>/dev/null; fi
+  diff <(body br$k) <(body ck$k) > /dev/null || fail "checker and brute differ at K = $k"
+done
+[ "$(body ck3 | wc -l)" = 0 ] || fail "puzzles with 3 clues"
+
 echo "== mpirun -np 3"
 mpirun -np 3 "$M" run --quiet --output out3 small.job
 same out3 "np 3"
