@@ -19,6 +19,10 @@ static struct {
     uint8_t minlex[BAND_COUNT + 1][27];
     uint8_t map_cell[BAND_MAPS][27]; /* new cell -> old cell */
     uint16_t inverse[BAND_MAPS];
+    uint16_t two_row_max[ROW2_PERMS];
+    uint32_t *two_box;          /* [362880] Lehmer rank of box 2 (box 1 = 0..8) -> min | max << 16 */
+    uint16_t (*box_classes)[36]; /* [362880] the same -> index per third-box class */
+    uint8_t class_of[216];       /* pi0*36 + pi1*6 + pi2 -> class */
 } T;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -99,6 +103,115 @@ static void band_decode(uint32_t key, uint8_t *b)
     }
 }
 
+static uint32_t perm9_rank(const uint8_t *p)
+{
+    uint32_t used = 0, rank = 0;
+    for (int i = 0; i < 9; i++) {
+        uint32_t d = p[i];
+        rank += (uint32_t)__builtin_popcount(~used & ((1u << d) - 1)) * fact[8 - i];
+        used |= 1u << d;
+    }
+    return rank;
+}
+
+/* For each box 2 under box 1 = 012/345/678: min and max index over the
+ * orders of the forced box 3. */
+static void build_two_box(void)
+{
+    T.two_box = calloc(362880, sizeof *T.two_box);
+    T.box_classes = calloc(362880, sizeof *T.box_classes);
+    if (!T.two_box || !T.box_classes) abort();
+    for (int a = 0; a < 6; a++)
+        for (int b = 0; b < 6; b++)
+            for (int c = 0; c < 6; c++) {
+                /* tau_i = pi_i o pi_0^-1 */
+                uint8_t inv0[3], t1[3], t2[3];
+                for (int k = 0; k < 3; k++) inv0[perm3[a][k]] = (uint8_t)k;
+                for (int k = 0; k < 3; k++) {
+                    t1[k] = perm3[b][inv0[k]];
+                    t2[k] = perm3[c][inv0[k]];
+                }
+                T.class_of[a * 36 + b * 6 + c] =
+                    (uint8_t)(6 * rank3(t1[0], t1[1], t1[2]) + rank3(t2[0], t2[1], t2[2]));
+            }
+    for (uint32_t r = 0; r < 362880; r++) {
+        uint8_t p[9];
+        uint32_t used = 0, x = r;
+        bool ok = true;
+        for (int i = 0; i < 9; i++) {
+            uint32_t q = x / fact[8 - i];
+            x %= fact[8 - i];
+            int d = 0;
+            for (;; d++)
+                if (!(used & (1u << d)) && q-- == 0) break;
+            used |= 1u << d;
+            p[i] = (uint8_t)d;
+            if (d / 3 == i / 3) ok = false;
+        }
+        if (!ok) continue;
+        uint8_t band[27], rest[3][3];
+        for (int i = 0; i < 3; i++) {
+            uint32_t u = 0;
+            for (int k = 0; k < 3; k++) {
+                band[i * 9 + k] = (uint8_t)(3 * i + k);
+                band[i * 9 + 3 + k] = p[3 * i + k];
+                u |= (1u << (3 * i + k)) | (1u << p[3 * i + k]);
+            }
+            int n = 0;
+            for (int d = 0; d < 9; d++)
+                if (!(u & (1u << d))) rest[i][n++] = (uint8_t)d;
+            assert(n == 3);
+        }
+        int mn = BAND_COUNT + 1, mx = 0;
+        for (int cls = 0; cls < 36; cls++) {
+            const uint8_t *pi[3] = {perm3[0], perm3[cls / 6], perm3[cls % 6]};
+            for (int i = 0; i < 3; i++)
+                for (int k = 0; k < 3; k++) band[i * 9 + 6 + k] = rest[i][pi[i][k]];
+            int idx = (int)(T.table[band_key(band)] & 511);
+            T.box_classes[r][cls] = (uint16_t)idx;
+            if (idx < mn) mn = idx;
+            if (idx > mx) mx = idx;
+        }
+        T.two_box[r] = (uint32_t)mn | ((uint32_t)mx << 16);
+    }
+}
+
+const uint16_t *band_two_box_classes(const uint8_t *box1, const uint8_t *box2, uint8_t lab[9])
+{
+    band_init();
+    uint8_t p[9];
+    for (int k = 0; k < 9; k++) lab[box1[k]] = (uint8_t)k;
+    for (int k = 0; k < 9; k++) p[k] = lab[box2[k]];
+    uint32_t r = perm9_rank(p);
+    assert(T.two_box[r] != 0);
+    return T.box_classes[r];
+}
+
+int band_box3_class(int pi0, int pi1, int pi2) { return T.class_of[pi0 * 36 + pi1 * 6 + pi2]; }
+
+int band_two_row_max(const uint8_t *r1, const uint8_t *r2)
+{
+    band_init();
+    uint8_t lab[9], p[9];
+    for (int j = 0; j < 9; j++) lab[r1[j]] = (uint8_t)j;
+    for (int j = 0; j < 9; j++) p[j] = lab[r2[j]];
+    int id2 = T.row2id[perm9_rank(p)];
+    assert(id2 >= 0);
+    return T.two_row_max[id2];
+}
+
+void band_two_box_range(const uint8_t *box1, const uint8_t *box2, int *min, int *max)
+{
+    band_init();
+    uint8_t lab[9], p[9];
+    for (int k = 0; k < 9; k++) lab[box1[k]] = (uint8_t)k;
+    for (int k = 0; k < 9; k++) p[k] = lab[box2[k]];
+    uint32_t e = T.two_box[perm9_rank(p)];
+    assert(e != 0);
+    *min = (int)(e & 0xffff);
+    *max = (int)(e >> 16);
+}
+
 static void build(void)
 {
     for (int id = 0; id < BAND_MAPS; id++) {
@@ -152,6 +265,15 @@ static void build(void)
         }
     }
     assert(nb == BAND_COUNT);
+    for (int id2 = 0; id2 < ROW2_PERMS; id2++) {
+        int mx = 0;
+        for (int o = 0; o < 216; o++) {
+            int idx = (int)(T.table[id2 * 216 + o] & 511);
+            if (idx > mx) mx = idx;
+        }
+        T.two_row_max[id2] = (uint16_t)mx;
+    }
+    build_two_box();
 }
 
 void band_init(void) { pthread_once(&once, build); }

@@ -49,6 +49,32 @@ int band_index_map(const uint8_t *band, int *map_id);
 /* Index of stack s (0..2) of a valid grid (81 cells), read transposed. */
 int band_index_stack(const uint8_t *grid, int s);
 
+/* Range of the index over every band with these first two boxes (box1,
+ * box2: 9 cells each, row-major, rows i of the band): the third box's rows
+ * are then forced as sets, and their 216 orders give (up to the band's
+ * column moves) 36 bands whose smallest and largest index are returned.
+ * The boxes must fit together (box1 holds nine different digits, box2 too,
+ * and row i of box2 shares no digit with row i of box1). */
+void band_two_box_range(const uint8_t *box1, const uint8_t *box2, int *min, int *max);
+
+/* The indices of the 36 bands with these first two boxes, by class of the
+ * third box. Row i of the third box holds a forced set of three digits;
+ * after relabelling by lab (lab[box1[k]] = k, written to lab) let pi_i be
+ * its pattern (pi_i[k] = rank of its k-th cell among the three, as a
+ * permutation id 0..5 in lexicographic order). Column moves change every
+ * pi_i to pi_i o q, so the band's index depends only on the class
+ * 6 * id(pi_1 o pi_0^-1) + id(pi_2 o pi_0^-1) (band_box3_class). Returns a
+ * pointer to 36 indices into a read-only table. */
+const uint16_t *band_two_box_classes(const uint8_t *box1, const uint8_t *box2, uint8_t lab[9]);
+
+/* The class 0..35 of third-box patterns pi_0, pi_1, pi_2 (ids 0..5). */
+int band_box3_class(int pi0, int pi1, int pi2);
+
+/* Largest index over the bands whose first two rows are r1, r2 (9 cells
+ * each; row i of r2 must not share a box digit with r1): the third row is
+ * then forced up to the order within each box. */
+int band_two_row_max(const uint8_t *r1, const uint8_t *r2);
+
 /* The permutations of map id 0..7775. */
 void band_map_perm(int id, uint8_t row[3], uint8_t col[9]);
 

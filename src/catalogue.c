@@ -645,3 +645,40 @@ mc_status catalogue_next(catalogue_reader *r, uint8_t *grid_out, uint64_t *rank,
     r->next_rank++;
     return MC_OK;
 }
+
+mc_status catalogue_rebase(const char *path, uint64_t first_rank, mc_error *err)
+{
+    if (first_rank < 1) return mc_fail(err, MC_EINVAL, "%s: first rank must be >= 1", path);
+    catalogue_reader *r;
+    mc_status st = catalogue_open(path, &r, err);
+    if (st) return st;
+    uint32_t nblocks = r->nblocks;
+    catalogue_close(r);
+    FILE *f = fopen(path, "r+b");
+    if (!f) return mc_fail(err, MC_EIO, "%s: cannot open for update: %s", path, strerror(errno));
+    uint8_t h[CAT_HEADER];
+    size_t ixlen = (size_t)nblocks * CAT_ENTRY;
+    uint8_t *ix = malloc(ixlen + 1);
+    st = MC_OK;
+    if (!ix) st = mc_fail(err, MC_ENOMEM, "%s: out of memory", path);
+    else if (fread(h, 1, CAT_HEADER, f) != CAT_HEADER) st = mc_fail(err, MC_EIO, "%s: read error", path);
+    uint64_t ixoff = get64(h + 40);
+    if (!st && (fseeko(f, (off_t)ixoff, SEEK_SET) != 0 || fread(ix, 1, ixlen, f) != ixlen))
+        st = mc_fail(err, MC_EIO, "%s: read error", path);
+    if (!st) {
+        uint64_t old = get64(h + 16);
+        for (uint32_t b = 0; b < nblocks; b++) {
+            uint8_t *e = ix + (size_t)b * CAT_ENTRY;
+            put64(e, get64(e) - old + first_rank);
+        }
+        put64(h + 16, first_rank);
+        put32(h + 48, (uint32_t)crc32(0L, ix, (uInt)ixlen));
+        put32(h + 60, (uint32_t)crc32(0L, h, 60));
+        if (fseeko(f, (off_t)ixoff, SEEK_SET) != 0 || fwrite(ix, 1, ixlen, f) != ixlen || fseeko(f, 0, SEEK_SET) != 0 ||
+            fwrite(h, 1, CAT_HEADER, f) != CAT_HEADER)
+            st = mc_fail(err, MC_EIO, "%s: write error: %s", path, strerror(errno));
+    }
+    free(ix);
+    if (fclose(f) != 0 && !st) st = mc_fail(err, MC_EIO, "%s: write error: %s", path, strerror(errno));
+    return st;
+}

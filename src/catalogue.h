@@ -35,4 +35,9 @@ MC_MUST_USE mc_status catalogue_append(catalogue_writer *w, const uint8_t *grid,
 MC_MUST_USE mc_status catalogue_finish(catalogue_writer *w, mc_error *err);
 void catalogue_abort(catalogue_writer *w); /* closes and removes a partial file */
 
+/* Rewrites the ranks of a finished file in place so that its first grid has
+ * rank first_rank (files written before the ranks of earlier grids were
+ * known). The file is checked as by catalogue_open first. */
+MC_MUST_USE mc_status catalogue_rebase(const char *path, uint64_t first_rank, mc_error *err);
+
 #endif

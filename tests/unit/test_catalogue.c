@@ -223,6 +223,30 @@ static void test_round_trip_unsorted(void **state)
     remove(path);
 }
 
+static void test_rebase(void **state)
+{
+    (void)state;
+    char path[256];
+    tmp_path(path, "rebase");
+    glist l = make_sorted(geometry_9x9(), 27, 140000);
+    write_cat(path, &l, 1);
+    mc_error err;
+    assert_int_equal(catalogue_rebase(path, UINT64_C(5000000000), &err), MC_OK);
+    read_back_all(path, &l, UINT64_C(5000000000));
+    catalogue_reader *r;
+    assert_int_equal(catalogue_open(path, &r, &err), MC_OK);
+    uint8_t g[81];
+    uint64_t rank;
+    assert_int_equal(catalogue_seek(r, UINT64_C(5000000000) + 70000, &err), MC_OK);
+    assert_int_equal(catalogue_next(r, g, &rank, &err), MC_OK);
+    assert_int_equal(rank, UINT64_C(5000070000));
+    assert_memory_equal(g, l.cells + 70000 * 81, 81);
+    catalogue_close(r);
+    assert_int_equal(catalogue_rebase(path, 0, &err), MC_EINVAL);
+    remove(path);
+    free(l.cells);
+}
+
 static void test_rejects_invalid_grid(void **state)
 {
     (void)state;
@@ -366,7 +390,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip_sorted),  cmocka_unit_test(test_round_trip_shapes),
         cmocka_unit_test(test_round_trip_unsorted), cmocka_unit_test(test_rejects_invalid_grid),
-        cmocka_unit_test(test_corruption),
+        cmocka_unit_test(test_corruption),          cmocka_unit_test(test_rebase),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

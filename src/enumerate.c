@@ -1,0 +1,718 @@
+/* enumerate — see enumerate.h. */
+#include "enumerate.h"
+
+#include <assert.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "band.h"
+
+/* ------------------------------------------------------------ 9x9 by bands */
+
+/* The six orders of three items, in lexicographic order (as in band.c). */
+static const uint8_t perm3e[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+
+/* An automorphism of the top band as it acts on rows 4-9: a column
+ * permutation (new column j = old column col[j]) and the relabelling lab
+ * forced by the top row; `one` is the digit that becomes 1. */
+typedef struct aut9 {
+    uint8_t col[9];
+    uint8_t lab[9];
+    uint8_t one;
+} aut9;
+
+typedef struct box_arr {
+    uint32_t mask; /* bit 9k + d: digit d in row 7+k of the box */
+    uint8_t p[3];  /* order of each column's remaining digits */
+    bool tie;      /* its stack has index b */
+} box_arr;
+
+typedef struct ectx {
+    uint8_t g[81];
+    uint16_t rowm[9], colm[9], boxm[9];
+    int b;
+    const uint8_t *prefix;
+    int plen;
+    enumerate_fn fn;
+    void *arg;
+    bool stop;
+    enumerate_stats st;
+    int naut;       /* distinct automorphisms, identity first */
+    aut9 *aut;
+    int nlive;      /* nontrivial automorphisms undecided at the band-2 node */
+    uint16_t *live;
+    int nties;      /* bands/stacks of index b besides the top band: */
+    int8_t ties[6]; /* 1, 2 = bands 2, 3 (rows 4-6, 7-9), 3 + s = stack s */
+    bool check_stack[3]; /* stacks whose index may be <= b: checked when their box 9 is filled */
+    uint8_t (*kept)[27]; /* rows 7-9 of the grids found under one band-2 node */
+    size_t nkept, capkept;
+    bool oom;
+    const uint16_t *stack_idx[3]; /* per stack: index by third-box class */
+    uint8_t pattern[9][6];        /* per column and order: pattern id (stack_prepare) */
+    box_arr arr[2][216];          /* arrangements of boxes 7 and 8 under a band-2 node */
+    uint32_t colmask[9][6];       /* per column of rows 7-9 and order: packed mask */
+    uint8_t coldigit[9][6][3];    /* ... and its digits in rows 7, 8, 9 */
+} ectx;
+
+/* Compares the rows 4-9 of the image of src under (col, lab), rows put in
+ * minlex order, with rows 4-9 of g: <0 image smaller, 0 equal, >0 larger. */
+static int cmp_image_full(const uint8_t *g, const uint8_t *src, const uint8_t *col, const uint8_t *lab)
+{
+    uint8_t v[9];
+    int order[6];
+    for (int r = 3; r < 9; r++) v[r] = lab[src[r * 9 + col[0]]];
+    int first = (v[3] == 1 || v[4] == 1 || v[5] == 1) ? 3 : 6;
+    int bands[2] = {first, 9 - first};
+    for (int k = 0; k < 2; k++) {
+        int a = bands[k], x = a, y = a + 1, z = a + 2, t;
+        if (v[x] > v[y]) t = x, x = y, y = t;
+        if (v[y] > v[z]) t = y, y = z, z = t;
+        if (v[x] > v[y]) t = x, x = y, y = t;
+        order[3 * k] = x;
+        order[3 * k + 1] = y;
+        order[3 * k + 2] = z;
+    }
+    for (int k = 0; k < 6; k++) {
+        const uint8_t *s = src + order[k] * 9;
+        const uint8_t *t = g + (3 + k) * 9;
+        for (int j = 0; j < 9; j++) {
+            int x = lab[s[col[j]]];
+            if (x != t[j]) return x < t[j] ? -1 : 1;
+        }
+    }
+    return 0;
+}
+
+/* With rows 4-6 of g filled: compares the image's rows 4-6 when they come
+ * from rows 4-6 of g; 0 when equal or not yet known. */
+static int cmp_aut_band2(const uint8_t *g, const aut9 *a)
+{
+    uint8_t v[6];
+    for (int r = 3; r < 6; r++) v[r] = a->lab[g[r * 9 + a->col[0]]];
+    if (v[3] != 1 && v[4] != 1 && v[5] != 1) return 0;
+    int x = 3, y = 4, z = 5, t;
+    if (v[x] > v[y]) t = x, x = y, y = t;
+    if (v[y] > v[z]) t = y, y = z, z = t;
+    if (v[x] > v[y]) t = x, x = y, y = t;
+    int order[3] = {x, y, z};
+    for (int k = 0; k < 3; k++) {
+        const uint8_t *s = g + order[k] * 9;
+        const uint8_t *u = g + (3 + k) * 9;
+        for (int j = 0; j < 9; j++) {
+            int w = a->lab[s[a->col[j]]];
+            if (w != u[j]) return w < u[j] ? -1 : 1;
+        }
+    }
+    return 0;
+}
+
+/* With row 4 filled: false when some automorphism maps row 4 onto image
+ * row 4 and gives a smaller row. */
+static bool row4_ok(const ectx *e)
+{
+    const uint8_t *g = e->g;
+    for (int i = 1; i < e->naut; i++) {
+        const aut9 *a = &e->aut[i];
+        if (g[27 + a->col[0]] != a->one) continue;
+        for (int j = 0; j < 9; j++) {
+            int w = a->lab[g[27 + a->col[j]]];
+            if (w != g[27 + j]) {
+                if (w < g[27 + j]) return false;
+                break;
+            }
+        }
+    }
+    return true;
+}
+
+/* With rows 1-6 filled: prepares the check of stack s when its third box
+ * gets filled (band.h: band_two_box_classes): the 36 possible indices and,
+ * per column of the stack and order of its remaining digits, the pattern
+ * id. Returns the smallest and largest possible index. */
+static void stack_prepare(ectx *e, int s, int *mn, int *mx)
+{
+    uint8_t b1[9], b2[9], lab[9];
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++) {
+            b1[i * 3 + k] = e->g[k * 9 + 3 * s + i];
+            b2[i * 3 + k] = e->g[(3 + k) * 9 + 3 * s + i];
+        }
+    const uint16_t *idx = band_two_box_classes(b1, b2, lab);
+    e->stack_idx[s] = idx;
+    *mn = BAND_COUNT + 1;
+    *mx = 0;
+    for (int k = 0; k < 36; k++) {
+        if (idx[k] < *mn) *mn = idx[k];
+        if (idx[k] > *mx) *mx = idx[k];
+    }
+    for (int i = 0; i < 3; i++) {
+        int c = 3 * s + i;
+        uint16_t rest = (uint16_t)(0x1FF & ~e->colm[c]);
+        uint8_t d[3];
+        for (int k = 0; k < 3; k++) {
+            d[k] = lab[__builtin_ctz(rest)];
+            rest &= (uint16_t)(rest - 1);
+        }
+        for (int p = 0; p < 6; p++) {
+            const uint8_t *o = perm3e[p];
+            int v0 = d[o[0]], v1 = d[o[1]], v2 = d[o[2]];
+            e->pattern[c][p] = (uint8_t)(2 * ((v0 > v1) + (v0 > v2)) + (v1 > v2));
+        }
+    }
+}
+
+static bool band2_node(ectx *e)
+{
+    e->st.band2_nodes++;
+    int b = e->b;
+    int i1 = band_index(e->g + 27);
+    if (i1 < b) return false;
+    for (int s = 0; s < 3; s++) {
+        uint16_t r0 = e->colm[3 * s], r1 = e->colm[3 * s + 1], r2 = e->colm[3 * s + 2];
+        /* the three columns' remaining digits must be disjoint (box 7+s) */
+        if (((0x1FF & ~r0) & (0x1FF & ~r1)) | ((0x1FF & ~r0) & (0x1FF & ~r2)) | ((0x1FF & ~r1) & (0x1FF & ~r2)))
+            return false;
+    }
+    int mn[3], mx[3];
+    for (int s = 0; s < 3; s++) {
+        stack_prepare(e, s, &mn[s], &mx[s]);
+        if (mx[s] < b) return false;
+    }
+    e->nlive = 0;
+    for (int i = 1; i < e->naut; i++) {
+        int c = cmp_aut_band2(e->g, &e->aut[i]);
+        if (c < 0) return false;
+        if (c == 0) e->live[e->nlive++] = (uint16_t)i;
+    }
+    e->nties = 0;
+    if (i1 == b) e->ties[e->nties++] = 1;
+    for (int s = 0; s < 3; s++) e->check_stack[s] = mn[s] <= b;
+    e->st.band2_pass++;
+    return true;
+}
+
+/* Is g no larger than its images under the maps that send band/stack
+ * `tie` (1, 2 = bands 2, 3; 3 + s = stack s) to the top band? */
+static bool tie_ok(const ectx *e, int tie)
+{
+    const uint8_t *g = e->g;
+    uint8_t src[81], img[81];
+    if (tie < 3) {
+        int order[3] = {tie, 0, tie == 1 ? 2 : 1};
+        for (int k = 0; k < 3; k++) memcpy(src + 27 * k, g + 27 * order[k], 27);
+    } else {
+        int s = tie - 3;
+        int order[3] = {s, s == 0 ? 1 : 0, s == 2 ? 1 : 2};
+        for (int k = 0; k < 3; k++)
+            for (int i = 0; i < 3; i++)
+                for (int c = 0; c < 9; c++) src[(3 * k + i) * 9 + c] = g[c * 9 + 3 * order[k] + i];
+    }
+    int id;
+    int idx = band_index_map(src, &id);
+    assert(idx == e->b);
+    (void)idx;
+    uint8_t row[3], col[9], lab[9];
+    band_map_perm(id, row, col);
+    for (int j = 0; j < 9; j++) lab[src[row[0] * 9 + col[j]]] = (uint8_t)j;
+    for (int r = 0; r < 9; r++) {
+        int rr = r < 3 ? row[r] : r;
+        for (int j = 0; j < 9; j++) img[r * 9 + j] = lab[src[rr * 9 + col[j]]];
+    }
+    assert(memcmp(img, g, 27) == 0);
+    for (int i = 0; i < e->naut; i++)
+        if (cmp_image_full(g, img, e->aut[i].col, e->aut[i].lab) < 0) return false;
+    return true;
+}
+
+/* Band 3 complete (rows 7-9 of g), stacks already checked; ties holds the
+ * stacks of index b. Keeps the grid when it passes the band-3 index, the
+ * live automorphisms and the tie tests. */
+static void leaf(ectx *e, const int8_t *stack_ties, int nstack_ties)
+{
+    e->st.leaves++;
+    int i2 = band_index(e->g + 54);
+    if (i2 < e->b) return;
+    for (int k = 0; k < e->nlive; k++) {
+        const aut9 *a = &e->aut[e->live[k]];
+        if (cmp_image_full(e->g, e->g, a->col, a->lab) < 0) return;
+    }
+    int nties = e->nties;
+    int8_t ties[6];
+    memcpy(ties, e->ties, sizeof ties);
+    if (i2 == e->b) ties[nties++] = 2;
+    for (int k = 0; k < nstack_ties; k++) ties[nties++] = stack_ties[k];
+    for (int k = 0; k < nties; k++)
+        if (!tie_ok(e, ties[k])) return;
+    if (e->nkept == e->capkept) {
+        size_t cap = e->capkept ? 2 * e->capkept : 256;
+        uint8_t(*k)[27] = realloc(e->kept, cap * sizeof *k);
+        if (!k) {
+            e->oom = true;
+            e->stop = true;
+            return;
+        }
+        e->kept = k;
+        e->capkept = cap;
+    }
+    memcpy(e->kept[e->nkept++], e->g + 54, 27);
+}
+
+
+/* Band 3 is built box by box. A column of rows 7-9 takes its three
+ * remaining digits in one of 6 orders (column 1: increasing only); an
+ * arrangement of box 7+s is an order for each of its columns, described by
+ * a packed mask (bit 9k + d: digit d in row 7+k). Stack s is checked once
+ * per arrangement of box 7+s (stack_prepare's class table); boxes 7 and 8
+ * are joined when their rows are disjoint, and box 9 is then forced. */
+static void band3_prepare(ectx *e)
+{
+    for (int c = 0; c < 9; c++) {
+        uint16_t rest = (uint16_t)(0x1FF & ~e->colm[c]);
+        uint8_t d[3];
+        for (int k = 0; k < 3; k++) {
+            d[k] = (uint8_t)__builtin_ctz(rest);
+            rest &= (uint16_t)(rest - 1);
+        }
+        for (int p = 0; p < 6; p++) {
+            const uint8_t *o = perm3e[p];
+            e->colmask[c][p] = (1u << d[o[0]]) | (1u << (9 + d[o[1]])) | (1u << (18 + d[o[2]]));
+            for (int k = 0; k < 3; k++) e->coldigit[c][p][k] = d[o[k]];
+        }
+    }
+}
+
+static int box_arrangements(ectx *e, int s, box_arr *out)
+{
+    int n = 0;
+    const int c0 = 3 * s;
+    for (int p0 = 0; p0 < (s == 0 ? 1 : 6); p0++)
+        for (int p1 = 0; p1 < 6; p1++)
+            for (int p2 = 0; p2 < 6; p2++) {
+                bool tie = false;
+                if (e->check_stack[s]) {
+                    int cls = band_box3_class(e->pattern[c0][p0], e->pattern[c0 + 1][p1], e->pattern[c0 + 2][p2]);
+                    int is = e->stack_idx[s][cls];
+                    if (is < e->b) continue;
+                    tie = is == e->b;
+                }
+                box_arr *x = &out[n++];
+                x->mask = e->colmask[c0][p0] | e->colmask[c0 + 1][p1] | e->colmask[c0 + 2][p2];
+                x->p[0] = (uint8_t)p0;
+                x->p[1] = (uint8_t)p1;
+                x->p[2] = (uint8_t)p2;
+                x->tie = tie;
+            }
+    return n;
+}
+
+static void band3_place(ectx *e, int s, const uint8_t *p)
+{
+    for (int i = 0; i < 3; i++) {
+        int c = 3 * s + i;
+        const uint8_t *d = e->coldigit[c][p[i]];
+        e->g[54 + c] = d[0];
+        e->g[63 + c] = d[1];
+        e->g[72 + c] = d[2];
+    }
+}
+
+static int cmp27(const void *a, const void *b) { return memcmp(a, b, 27); }
+
+static void band3(ectx *e)
+{
+    band3_prepare(e);
+    int n0 = box_arrangements(e, 0, e->arr[0]);
+    if (!n0) return;
+    int n1 = box_arrangements(e, 1, e->arr[1]);
+    if (!n1) return;
+    e->nkept = 0;
+    const uint32_t full = (1u << 27) - 1;
+    for (int i = 0; i < n0 && !e->stop; i++) {
+        const box_arr *x = &e->arr[0][i];
+        for (int j = 0; j < n1 && !e->stop; j++) {
+            const box_arr *y = &e->arr[1][j];
+            if (x->mask & y->mask) continue;
+            uint32_t need = full ^ (x->mask | y->mask);
+            uint8_t pz[3];
+            bool ok = true;
+            for (int i2 = 0; i2 < 3 && ok; i2++) {
+                const uint32_t *cm = e->colmask[6 + i2];
+                int p = 0;
+                while (p < 6 && (cm[p] & ~need)) p++;
+                if (p == 6) ok = false;
+                pz[i2] = (uint8_t)p;
+            }
+            if (!ok) continue;
+            int8_t ties[3];
+            int nt = 0;
+            if (e->check_stack[2]) {
+                int is = e->stack_idx[2][band_box3_class(e->pattern[6][pz[0]], e->pattern[7][pz[1]], e->pattern[8][pz[2]])];
+                if (is < e->b) continue;
+                if (is == e->b) ties[nt++] = 5;
+            }
+            if (x->tie) ties[nt++] = 3;
+            if (y->tie) ties[nt++] = 4;
+            band3_place(e, 0, x->p);
+            band3_place(e, 1, y->p);
+            band3_place(e, 2, pz);
+            leaf(e, ties, nt);
+        }
+    }
+    if (e->nkept > 1) qsort(e->kept, e->nkept, sizeof *e->kept, cmp27);
+    for (size_t k = 0; k < e->nkept && !e->stop; k++) {
+        memcpy(e->g + 54, e->kept[k], 27);
+        e->st.grids++;
+        if (e->fn && e->fn(e->arg, e->g)) e->stop = true;
+    }
+}
+
+static void fill(ectx *e, int cell)
+{
+    uint8_t *g = e->g;
+    const int r = cell / 9, c = cell % 9, bx = (r / 3) * 3 + c / 3;
+    uint32_t cand = 0x1FFu & ~(uint32_t)(e->rowm[r] | e->colm[c] | e->boxm[bx]);
+    if (c == 0) {
+        if (r == 3) cand &= 2u; /* the smallest digit left in column 1 */
+        else if (r == 4) cand &= ~((2u << g[27]) - 1);
+        else if (r == 5) cand &= ~((2u << g[36]) - 1);
+    }
+    if (cell - 27 < e->plen) cand &= 1u << e->prefix[cell - 27];
+    while (cand) {
+        int d = __builtin_ctz(cand);
+        cand &= cand - 1;
+        uint16_t bit = (uint16_t)(1u << d);
+        g[cell] = (uint8_t)d;
+        e->rowm[r] |= bit;
+        e->colm[c] |= bit;
+        e->boxm[bx] |= bit;
+        if (cell == 35) {
+            if (row4_ok(e)) fill(e, 36);
+        } else if (cell == 44) {
+            if (band_two_row_max(g + 27, g + 36) >= e->b) fill(e, 45);
+        } else if (cell == 53) {
+            if (band2_node(e)) band3(e);
+        } else fill(e, cell + 1);
+        e->rowm[r] ^= bit;
+        e->colm[c] ^= bit;
+        e->boxm[bx] ^= bit;
+        if (e->stop) return;
+    }
+}
+
+static mc_status ectx_init(ectx *e, int band)
+{
+    memset(e, 0, sizeof *e);
+    e->b = band;
+    const uint8_t *B = band_minlex(band);
+    memcpy(e->g, B, 27);
+    for (int i = 0; i < 27; i++) {
+        uint16_t bit = (uint16_t)(1u << B[i]);
+        e->rowm[i / 9] |= bit;
+        e->colm[i % 9] |= bit;
+        e->boxm[i % 9 / 3] |= bit;
+    }
+    uint16_t *ids = malloc(BAND_MAPS * sizeof *ids);
+    e->aut = malloc(BAND_MAPS * sizeof *e->aut);
+    e->live = malloc(BAND_MAPS * sizeof *e->live);
+    if (!ids || !e->aut || !e->live) {
+        free(ids);
+        free(e->aut);
+        free(e->live);
+        return MC_ENOMEM;
+    }
+    int n = band_automorphisms(band, ids);
+    for (int i = 0; i < n; i++) {
+        aut9 a;
+        uint8_t row[3];
+        band_map_perm(ids[i], row, a.col);
+        for (int j = 0; j < 9; j++) a.lab[B[row[0] * 9 + a.col[j]]] = (uint8_t)j;
+        for (int d = 0; d < 9; d++)
+            if (a.lab[d] == 1) a.one = (uint8_t)d;
+        bool dup = false;
+        for (int k = 0; k < e->naut && !dup; k++)
+            dup = memcmp(e->aut[k].col, a.col, 9) == 0 && memcmp(e->aut[k].lab, a.lab, 9) == 0;
+        if (!dup) e->aut[e->naut++] = a;
+    }
+    free(ids);
+    return MC_OK;
+}
+
+static void ectx_free(ectx *e)
+{
+    free(e->kept);
+    free(e->aut);
+    free(e->live);
+}
+
+mc_status enumerate_band_stats(int band, enumerate_fn fn, void *arg, enumerate_stats *stats)
+{
+    if (band < 1 || band > BAND_COUNT) return MC_EINVAL;
+    ectx *e = malloc(sizeof *e);
+    if (!e) return MC_ENOMEM;
+    mc_status st = ectx_init(e, band);
+    if (st) {
+        free(e);
+        return st;
+    }
+    e->fn = fn;
+    e->arg = arg;
+    fill(e, 27);
+    if (e->oom) st = MC_ENOMEM;
+    if (stats) *stats = e->st;
+    ectx_free(e);
+    free(e);
+    return st;
+}
+
+mc_status enumerate_band_prefix(int band, const uint8_t *prefix, int len, enumerate_fn fn, void *arg,
+                                uint64_t *count)
+{
+    if (band < 1 || band > BAND_COUNT || len < 0 || len > 54) return MC_EINVAL;
+    for (int i = 0; i < len; i++)
+        if (prefix[i] > 8) return MC_EINVAL;
+    ectx *e = malloc(sizeof *e);
+    if (!e) return MC_ENOMEM;
+    mc_status st = ectx_init(e, band);
+    if (st) {
+        free(e);
+        return st;
+    }
+    e->fn = fn;
+    e->arg = arg;
+    e->prefix = prefix;
+    e->plen = len;
+    fill(e, 27);
+    if (e->oom) st = MC_ENOMEM;
+    if (count) *count = e->st.grids;
+    ectx_free(e);
+    free(e);
+    return st;
+}
+
+mc_status enumerate_band(int band, enumerate_fn fn, void *arg, uint64_t *count)
+{
+    return enumerate_band_prefix(band, NULL, 0, fn, arg, count);
+}
+
+static int row4_rec(const uint8_t *B, uint8_t *row, int c, uint16_t used, uint8_t (*rows)[9], int max, int n)
+{
+    if (c == 9) {
+        if (n < max) memcpy(rows[n], row, 9);
+        return n + 1;
+    }
+    uint16_t colm = (uint16_t)((1u << B[c]) | (1u << B[9 + c]) | (1u << B[18 + c]));
+    uint32_t cand = 0x1FFu & ~(uint32_t)(used | colm);
+    if (c == 0) cand &= 2;
+    while (cand) {
+        int d = __builtin_ctz(cand);
+        cand &= cand - 1;
+        row[c] = (uint8_t)d;
+        n = row4_rec(B, row, c + 1, (uint16_t)(used | (1u << d)), rows, max, n);
+    }
+    return n;
+}
+
+int enumerate_row4_candidates(int band, uint8_t (*rows)[9], int max)
+{
+    assert(band >= 1 && band <= BAND_COUNT);
+    uint8_t row[9];
+    return row4_rec(band_minlex(band), row, 0, 0, rows, max, 0);
+}
+
+/* ------------------------------------------------------- generic shapes */
+
+/* Every permutation of n = groups * size items that permutes the groups and
+ * the items within each group; out[k][new] = old. Returns the count. */
+static int gen_perms(int groups, int size, uint8_t (*out)[MAX_N], int max)
+{
+    int gp[MAX_N], n = 0;
+    int ngp = 1, nin = 1;
+    for (int i = 2; i <= groups; i++) ngp *= i;
+    for (int i = 2; i <= size; i++) nin *= i;
+    long total = ngp;
+    for (int g = 0; g < groups; g++) total *= nin;
+    if (total > max) return -1;
+    /* permutations of k items by index (Lehmer decode) */
+    for (long t = 0; t < total; t++) {
+        long x = t;
+        int gsel = (int)(x % ngp);
+        x /= ngp;
+        {
+            int avail[MAX_N], na = groups, q = gsel;
+            for (int i = 0; i < groups; i++) avail[i] = i;
+            for (int i = 0; i < groups; i++) {
+                int f = 1;
+                for (int k = 2; k <= groups - 1 - i; k++) f *= k;
+                int pick = q / f;
+                q %= f;
+                gp[i] = avail[pick];
+                for (int k = pick; k < na - 1; k++) avail[k] = avail[k + 1];
+                na--;
+            }
+        }
+        for (int g = 0; g < groups; g++) {
+            int q = (int)(x % nin);
+            x /= nin;
+            int avail[MAX_N], na = size;
+            for (int i = 0; i < size; i++) avail[i] = i;
+            for (int i = 0; i < size; i++) {
+                int f = 1;
+                for (int k = 2; k <= size - 1 - i; k++) f *= k;
+                int pick = q / f;
+                q %= f;
+                out[n][g * size + i] = (uint8_t)(gp[g] * size + avail[pick]);
+                for (int k = pick; k < na - 1; k++) avail[k] = avail[k + 1];
+                na--;
+            }
+        }
+        n++;
+    }
+    return n;
+}
+
+typedef struct gctx {
+    const geometry *geo;
+    int nrp, ncp;
+    uint8_t (*rp)[MAX_N], (*cp)[MAX_N];
+    uint8_t g[MAX_CELLS];
+    uint16_t rowm[MAX_N], colm[MAX_N], boxm[MAX_N];
+    enumerate_fn fn;
+    void *arg;
+    bool stop;
+    uint64_t count;
+} gctx;
+
+/* Is g (row 0 = 0..N-1 not required) minlex among all position maps? */
+static bool minlex_by_maps(const geometry *geo, const uint8_t *g, int nrp, uint8_t (*rp)[MAX_N], int ncp,
+                           uint8_t (*cp)[MAX_N])
+{
+    const int N = geo->N;
+    const int ntr = geo->R == geo->C ? 2 : 1;
+    for (int t = 0; t < ntr; t++)
+        for (int i = 0; i < nrp; i++)
+            for (int j = 0; j < ncp; j++) {
+                const uint8_t *row = rp[i], *col = cp[j];
+                uint8_t lab[MAX_N];
+                memset(lab, 0xff, sizeof lab);
+                int next = 0;
+                for (int cell = 0; cell < geo->ncells; cell++) {
+                    int r = cell / N, c = cell % N;
+                    int src = t ? col[c] * N + row[r] : row[r] * N + col[c];
+                    int d = g[src];
+                    if (lab[d] == 0xff) lab[d] = (uint8_t)next++;
+                    if (lab[d] != g[cell]) {
+                        if (lab[d] < g[cell]) return false;
+                        break;
+                    }
+                }
+            }
+    return true;
+}
+
+static void gfill(gctx *e, int cell)
+{
+    const geometry *geo = e->geo;
+    const int N = geo->N;
+    if (cell == geo->ncells) {
+        if (minlex_by_maps(geo, e->g, e->nrp, e->rp, e->ncp, e->cp)) {
+            e->count++;
+            if (e->fn && e->fn(e->arg, e->g)) e->stop = true;
+        }
+        return;
+    }
+    int r = geo->row[cell], c = geo->col[cell], bx = geo->box[cell];
+    uint32_t cand = ((1u << N) - 1) & ~(uint32_t)(e->rowm[r] | e->colm[c] | e->boxm[bx]);
+    if (r == 0) cand &= 1u << c;
+    else if (c == 0) {
+        /* column 1 increasing within a band, first rows of bands increasing */
+        int prev = r % geo->R ? r - 1 : r - geo->R;
+        cand &= ~((2u << e->g[prev * N]) - 1);
+    }
+    while (cand) {
+        int d = __builtin_ctz(cand);
+        cand &= cand - 1;
+        uint16_t bit = (uint16_t)(1u << d);
+        e->g[cell] = (uint8_t)d;
+        e->rowm[r] |= bit;
+        e->colm[c] |= bit;
+        e->boxm[bx] |= bit;
+        gfill(e, cell + 1);
+        e->rowm[r] ^= bit;
+        e->colm[c] ^= bit;
+        e->boxm[bx] ^= bit;
+        if (e->stop) return;
+    }
+}
+
+typedef struct chain {
+    enumerate_fn fn;
+    void *arg;
+    bool stopped;
+} chain;
+
+static int chain_fn(void *arg, const uint8_t *grid)
+{
+    chain *c = arg;
+    if (c->fn && c->fn(c->arg, grid)) {
+        c->stopped = true;
+        return 1;
+    }
+    return 0;
+}
+
+mc_status enumerate_shape(const geometry *geo, enumerate_fn fn, void *arg, uint64_t *count, mc_error *err)
+{
+    if (geo->N == 9) {
+        chain c = {fn, arg, false};
+        uint64_t total = 0;
+        for (int b = 1; b <= BAND_COUNT && !c.stopped; b++) {
+            uint64_t n;
+            mc_status st = enumerate_band(b, chain_fn, &c, &n);
+            if (st) return mc_fail(err, st, "enumeration of band %d failed", b);
+            total += n;
+        }
+        if (count) *count = total;
+        return MC_OK;
+    }
+    if (geo->N > 6)
+        return mc_fail(err, MC_EINVAL, "enumeration of %dx%d grids (%dx%d boxes) is not supported", geo->N,
+                       geo->N, geo->R, geo->C);
+    gctx *e = calloc(1, sizeof *e);
+    if (!e) return mc_fail(err, MC_ENOMEM, "out of memory");
+    e->geo = geo;
+    e->rp = malloc(4096 * sizeof *e->rp);
+    e->cp = malloc(4096 * sizeof *e->cp);
+    if (!e->rp || !e->cp) {
+        free(e->rp);
+        free(e->cp);
+        free(e);
+        return mc_fail(err, MC_ENOMEM, "out of memory");
+    }
+    e->nrp = gen_perms(geo->nbands, geo->R, e->rp, 4096);
+    e->ncp = gen_perms(geo->nstacks, geo->C, e->cp, 4096);
+    assert(e->nrp > 0 && e->ncp > 0);
+    e->fn = fn;
+    e->arg = arg;
+    gfill(e, 0);
+    if (count) *count = e->count;
+    free(e->rp);
+    free(e->cp);
+    free(e);
+    return MC_OK;
+}
+
+int enumerate_is_minlex_slow(const geometry *geo, const uint8_t *grid)
+{
+    int maxp = 1 << 20;
+    uint8_t(*rp)[MAX_N] = malloc((size_t)maxp * sizeof *rp);
+    uint8_t(*cp)[MAX_N] = malloc((size_t)maxp * sizeof *cp);
+    assert(rp && cp);
+    int nrp = gen_perms(geo->nbands, geo->R, rp, maxp);
+    int ncp = gen_perms(geo->nstacks, geo->C, cp, maxp);
+    assert(nrp > 0 && ncp > 0);
+    bool ok = minlex_by_maps(geo, grid, nrp, rp, ncp, cp);
+    free(rp);
+    free(cp);
+    return ok;
+}
