@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -13,6 +14,8 @@
 #include <unistd.h>
 
 #include "catalogue.h"
+#include "enumerate.h"
+#include "gridrank.h"
 #include "checker.h"
 #include "gridfile.h"
 
@@ -183,8 +186,8 @@ static mc_status set_key(job *j, const char *dir, const char *name, long line, i
         if (!strcmp(v, "enumerate")) {
             if (*arg) return BAD("%s:%ld: source enumerate takes no file (bands = A-B chooses the grids)", name, line);
             j->source = JOB_SOURCE_ENUMERATE;
-            return mc_fail(err, MC_EINVAL, "%s:%ld: source enumerate is not available in this build", name,
-                           line);
+            j->geo = geometry_9x9();
+            return MC_OK;
         }
         if (strcmp(v, "grids") && strcmp(v, "catalogue"))
             return BAD("%s:%ld: source must be 'grids FILE', 'catalogue FILE' or 'enumerate', not '%s'",
@@ -336,9 +339,12 @@ mc_status job_parse(const char *name, const char *text, job *j, mc_error *err)
             st = mc_fail(err, MC_EFORMAT, "%s: missing key '%s'", name, key_names[required[i]]);
             goto done;
         }
-    if (j->source == JOB_SOURCE_ENUMERATE && seen[K_RANKS]) {
-        st = mc_fail(err, MC_EFORMAT, "%s:%ld: ranks are for grids and catalogue sources; enumerate uses bands",
-                     name, seen[K_RANKS]);
+    if (j->source == JOB_SOURCE_ENUMERATE && !seen[K_BANDS]) {
+        st = mc_fail(err, MC_EFORMAT, "%s:%ld: source enumerate needs 'bands = A-B'", name, seen[K_SOURCE]);
+        goto done;
+    }
+    if (j->source == JOB_SOURCE_ENUMERATE && j->geo->N != 9) {
+        st = mc_fail(err, MC_EINVAL, "%s:%ld: source enumerate makes 9x9 grids", name, seen[K_SHAPE]);
         goto done;
     }
     if (j->source != JOB_SOURCE_ENUMERATE && seen[K_BANDS]) {
@@ -543,10 +549,116 @@ bad:
 /* ------------------------------------------------------------------ */
 /* sources */
 
+/* The enumerate source: a thread runs enumerate_band over the bands and
+ * hands the grids over through a ring buffer. */
+#define FEED_CAP 65536
+typedef struct enum_feed {
+    pthread_t thread;
+    pthread_mutex_t mu;
+    pthread_cond_t can_put, can_get;
+    uint8_t *ring;               /* FEED_CAP grids of 81 cells */
+    size_t head, n;
+    bool done, stop;
+    mc_status st;
+    int band_lo, band_hi;
+} enum_feed;
+
+static int feed_put(void *arg, const uint8_t *g)
+{
+    enum_feed *f = arg;
+    pthread_mutex_lock(&f->mu);
+    while (f->n == FEED_CAP && !f->stop) pthread_cond_wait(&f->can_put, &f->mu);
+    bool stop = f->stop;
+    if (!stop) {
+        memcpy(f->ring + ((f->head + f->n) % FEED_CAP) * 81, g, 81);
+        f->n++;
+        pthread_cond_signal(&f->can_get);
+    }
+    pthread_mutex_unlock(&f->mu);
+    return stop;
+}
+
+static void *feed_main(void *arg)
+{
+    enum_feed *f = arg;
+    mc_status st = MC_OK;
+    for (int b = f->band_lo; b <= f->band_hi && st == MC_OK; b++) {
+        st = enumerate_band(b, feed_put, f, NULL);
+        pthread_mutex_lock(&f->mu);
+        bool stop = f->stop;
+        pthread_mutex_unlock(&f->mu);
+        if (stop) break;
+    }
+    pthread_mutex_lock(&f->mu);
+    f->done = true;
+    f->st = st;
+    pthread_cond_broadcast(&f->can_get);
+    pthread_mutex_unlock(&f->mu);
+    return NULL;
+}
+
+/* Takes up to max grids (at least one unless the enumeration is over). */
+static size_t feed_take(enum_feed *f, uint8_t *out, size_t max, mc_status *st)
+{
+    pthread_mutex_lock(&f->mu);
+    while (f->n == 0 && !f->done) pthread_cond_wait(&f->can_get, &f->mu);
+    size_t k = 0;
+    while (k < max && f->n > 0) {
+        if (out) memcpy(out + k * 81, f->ring + f->head * 81, 81);
+        f->head = (f->head + 1) % FEED_CAP;
+        f->n--;
+        k++;
+    }
+    *st = f->st;
+    pthread_cond_signal(&f->can_put);
+    pthread_mutex_unlock(&f->mu);
+    return k;
+}
+
+static void feed_free(enum_feed *f)
+{
+    if (!f) return;
+    pthread_mutex_lock(&f->mu);
+    f->stop = true;
+    pthread_cond_broadcast(&f->can_put);
+    pthread_mutex_unlock(&f->mu);
+    pthread_join(f->thread, NULL);
+    pthread_mutex_destroy(&f->mu);
+    pthread_cond_destroy(&f->can_put);
+    pthread_cond_destroy(&f->can_get);
+    free(f->ring);
+    free(f);
+}
+
+static mc_status feed_new(const job *j, enum_feed **out, mc_error *err)
+{
+    enum_feed *f = calloc(1, sizeof *f);
+    if (!f || !(f->ring = malloc((size_t)FEED_CAP * 81))) {
+        free(f);
+        return mc_fail(err, MC_ENOMEM, "out of memory");
+    }
+    f->band_lo = j->band_lo;
+    f->band_hi = j->band_hi;
+    pthread_mutex_init(&f->mu, NULL);
+    pthread_cond_init(&f->can_put, NULL);
+    pthread_cond_init(&f->can_get, NULL);
+    if (pthread_create(&f->thread, NULL, feed_main, f) != 0) {
+        pthread_mutex_destroy(&f->mu);
+        pthread_cond_destroy(&f->can_put);
+        pthread_cond_destroy(&f->can_get);
+        free(f->ring);
+        free(f);
+        return mc_fail(err, MC_ENOMEM, "cannot start the enumeration thread");
+    }
+    *out = f;
+    return MC_OK;
+}
+
 struct job_source {
     const job *j;
     gridfile *gf;
     catalogue_reader *cat;
+    enum_feed *feed;
     uint64_t next;      /* rank of the next grid the reader returns */
 };
 
@@ -607,11 +719,27 @@ mc_status job_resolve(job *j, mc_error *err)
         j->geo = geo;
         break;
     }
-    default:
-        return mc_fail(err, MC_EINVAL, "%s: source %s is not available in this build", j->path,
-                       job_source_name(j->source));
+    case JOB_SOURCE_ENUMERATE: {
+        /* catalogue ranks: needs the grid counts of bands 1..B, enumerated
+         * here unless the counts file $MINCLUE_COUNTS holds them */
+        gridrank *gr;
+        const char *cache = getenv("MINCLUE_COUNTS");
+        if ((st = gridrank_open(cache && *cache ? cache : NULL, &gr, err)) != MC_OK) return st;
+        st = gridrank_band_first(gr, j->band_lo, &base, err);
+        for (int b = j->band_lo; st == MC_OK && b <= j->band_hi; b++) {
+            uint64_t n;
+            st = gridrank_band_count(gr, b, &n, err);
+            count += n;
+        }
+        gridrank_free(gr);
+        if (st != MC_OK) return st;
+        if (count == 0)
+            return mc_fail(err, MC_EINVAL, "%s: bands %d-%d hold no grid", j->path, j->band_lo, j->band_hi);
+        break;
+    }
     }
     if (count == 0) return mc_fail(err, MC_EINVAL, "%s: source %s holds no grids", j->path, j->source_path);
+    const char *what = j->source_path ? j->source_path : "the bands";
     if (!j->ranks_given) {
         j->first = base;
         j->last = base + count - 1;
@@ -621,7 +749,7 @@ mc_status job_resolve(job *j, mc_error *err)
                        j->source_path);
     } else if (j->first < base || j->last > base + count - 1) {
         return mc_fail(err, MC_EINVAL, "%s: ranks %llu-%llu are not all in %s (ranks %llu-%llu)", j->path,
-                       (unsigned long long)j->first, (unsigned long long)j->last, j->source_path,
+                       (unsigned long long)j->first, (unsigned long long)j->last, what,
                        (unsigned long long)base, (unsigned long long)(base + count - 1));
     }
     if (j->clues > j->geo->ncells)
@@ -632,14 +760,23 @@ mc_status job_resolve(job *j, mc_error *err)
 
 mc_status job_source_open(const job *j, job_source **out, mc_error *err)
 {
-    if (j->source == JOB_SOURCE_ENUMERATE)
-        return mc_fail(err, MC_EINVAL, "source %s is not available in this build", job_source_name(j->source));
     job_source *s = calloc(1, sizeof *s);
     if (!s) return mc_fail(err, MC_ENOMEM, "out of memory");
     s->j = j;
     s->next = 1;
     mc_status st;
-    if (j->source == JOB_SOURCE_CATALOGUE) {
+    if (j->source == JOB_SOURCE_ENUMERATE) {
+        /* the rank of the first grid of band_lo, known from job_resolve only
+         * through first when ranks were not given: recompute it */
+        gridrank *gr;
+        const char *cache = getenv("MINCLUE_COUNTS");
+        st = gridrank_open(cache && *cache ? cache : NULL, &gr, err);
+        if (st == MC_OK) {
+            st = gridrank_band_first(gr, j->band_lo, &s->next, err);
+            gridrank_free(gr);
+        }
+        if (st == MC_OK) st = feed_new(j, &s->feed, err);
+    } else if (j->source == JOB_SOURCE_CATALOGUE) {
         st = catalogue_open(j->source_path, &s->cat, err);
         if (st == MC_OK && catalogue_geometry(s->cat) != j->geo) {
             catalogue_close(s->cat);
@@ -661,6 +798,29 @@ mc_status job_source_read(job_source *s, uint64_t first, uint64_t count, uint8_t
 {
     assert(first >= s->next || s->cat);
     const geometry *geo = s->j->geo;
+    if (s->feed) {
+        while (s->next < first + count) {
+            mc_status st;
+            uint8_t *to = NULL;
+            size_t want;
+            if (s->next < first) {
+                want = (size_t)(first - s->next);
+            } else {
+                want = (size_t)(first + count - s->next);
+                to = grids + (s->next - first) * 81;
+            }
+            if (want > FEED_CAP) want = FEED_CAP;
+            size_t got = feed_take(s->feed, to, want, &st);
+            if (got == 0) {
+                if (st != MC_OK) return mc_fail(err, st, "enumeration of bands %d-%d failed (%s)", s->j->band_lo,
+                                                s->j->band_hi, mc_status_name(st));
+                return mc_fail(err, MC_EINVAL, "the enumeration of bands %d-%d ends before rank %llu",
+                               s->j->band_lo, s->j->band_hi, (unsigned long long)s->next);
+            }
+            s->next += got;
+        }
+        return MC_OK;
+    }
     if (s->cat) {
         mc_status st;
         if (first != s->next && (st = catalogue_seek(s->cat, first, err)) != MC_OK) return st;
@@ -698,6 +858,7 @@ mc_status job_source_read(job_source *s, uint64_t first, uint64_t count, uint8_t
 void job_source_close(job_source *s)
 {
     if (!s) return;
+    feed_free(s->feed);
     catalogue_close(s->cat);
     gridfile_free(s->gf);
     free(s);

@@ -729,8 +729,10 @@ mc_status job_verify(const char *dir, FILE *out, bool *ok, mc_error *err)
     do {                                                                                                     \
         if (problems++ < MAX_REPORTS) fprintf(out, __VA_ARGS__);                                             \
     } while (0)
+    char what[64] = "";
+    if (j.source == JOB_SOURCE_ENUMERATE) snprintf(what, sizeof what, "bands %d-%d", j.band_lo, j.band_hi);
     fprintf(out, "job: %s %s, ranks %" PRIu64 "..%" PRIu64 ", chunk %" PRIu64 ", K = %d, engine %s\n",
-            job_source_name(j.source), j.source_path ? j.source_path : "", j.first, j.last, j.chunk, j.clues,
+            job_source_name(j.source), j.source_path ? j.source_path : what, j.first, j.last, j.chunk, j.clues,
             job_engine_name(j.engine));
     if (d.bad_lines)
         fprintf(out, "note: %ld torn or damaged journal line%s ignored (first at line %ld)\n", d.bad_lines,

@@ -162,6 +162,11 @@ mpirun -np 3 "$M" run --quiet --dry-run --output dry small.job
 set +e; "$M" run --quiet --output dry small.job 2> e.txt; rc=$?; set -e
 [ $rc = 2 ] && grep -q "another job" e.txt || fail "a real run resumed a dry-run journal"
 
+echo "== enumerate source (grids made on the fly by the master), dry run"
+printf 'source = enumerate\nbands = 1-1\nranks = 1-20000\nclues = 16\nchunk = 5000\noutput = en\n' > en.job
+mpirun -np 3 "$M" run --quiet --dry-run en.job 2>/dev/null
+"$M" job verify en > v.txt; grep -q "ranks 1..20000, 20000 grids, K = 16: 0 puzzles (dry run" v.txt || { cat v.txt; fail "enumerate"; }
+
 echo "== bad job files and sources fail cleanly, before any work"
 bad() { # expected-substring, job text
   printf '%s\n' "$2" > bad.job

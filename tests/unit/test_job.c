@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "catalogue.h"
+#include "enumerate.h"
 #include "job.h"
 #include "prng.h"
 #include "solver.h"
@@ -131,6 +132,7 @@ static void test_parse_errors(void **state)
     expect_error(SRC "clues = 4\nranks = 9-3\noutput = o\n", MC_EFORMAT, "t.job:3:", "ranks must be");
     expect_error(SRC "clues = 4\nranks = 0-3\noutput = o\n", MC_EFORMAT, "t.job:3:", "ranks must be");
     expect_error(SRC "clues = 4\nbands = 1-2\noutput = o\n", MC_EFORMAT, "t.job:3:", "bands are for");
+    expect_error("source = enumerate\nbands = 0-3\nclues = 16\noutput = o\n", MC_EFORMAT, "t.job:2:", "bands must be");
     expect_error(SRC "clues = 4\nengine = fast\noutput = o\n", MC_EFORMAT, "t.job:3:", "engine must be");
     expect_error(SRC "clues = 4\nua_max_size = 99\noutput = o\n", MC_EFORMAT, "t.job:3:", "ua_max_size");
     expect_error(SRC "clues = 4\nmax_degree = x\noutput = o\n", MC_EFORMAT, "t.job:3:", "max_degree");
@@ -561,6 +563,57 @@ static void test_catalogue_source(void **state)
     job_free(&t);
 }
 
+/* The enumerate source streams enumerate_band's grids with catalogue ranks. */
+typedef struct collect {
+    uint8_t *grids;
+    size_t n, max;
+} collect;
+
+static int collect_grid(void *arg, const uint8_t *g)
+{
+    collect *c = arg;
+    if (c->n < c->max) memcpy(c->grids + 81 * c->n, g, 81);
+    c->n++;
+    return c->n >= c->max;
+}
+
+static void test_enumerate_source(void **state)
+{
+    (void)state;
+    job j;
+    mc_error err;
+    assert_int_equal(parse("source = enumerate\nbands = 1-1\nranks = 70001-90000\nclues = 16\nchunk = 3000\noutput = o\n",
+                           &j, &err), MC_OK);
+    assert_int_equal(job_resolve(&j, &err), MC_OK);
+    assert_int_equal(j.geo->N, 9);
+    assert_int_equal(job_total(&j), 20000);
+    collect c = {malloc(90000 * 81), 0, 90000};
+    uint64_t n;
+    assert_int_equal(enumerate_band(1, collect_grid, &c, &n), MC_OK);
+    job_source *src;
+    assert_int_equal(job_source_open(&j, &src, &err), MC_OK);
+    uint8_t *buf = malloc(3000 * 81);
+    for (uint64_t i = 1; i < job_nchunks(&j); i += 2) { /* every other chunk: skipping works */
+        uint64_t f, k;
+        job_chunk_range(&j, i, &f, &k);
+        assert_int_equal(job_source_read(src, f, k, buf, &err), MC_OK);
+        assert_memory_equal(buf, c.grids + (f - 1) * 81, k * 81);
+    }
+    job_source_close(src); /* stops the enumeration thread early */
+    free(buf);
+    free(c.grids);
+    job_free(&j);
+    /* ranks past the band's grids, and a missing bands key */
+    assert_int_equal(parse("source = enumerate\nbands = 1-1\nranks = 1007170-1007171\nclues = 16\noutput = o\n",
+                           &j, &err), MC_OK);
+    assert_int_equal(job_resolve(&j, &err), MC_EINVAL);
+    assert_non_null(strstr(err.msg, "not all in the bands"));
+    job_free(&j);
+    expect_error("source = enumerate\nclues = 16\noutput = o\n", MC_EFORMAT, "t.job:1:", "needs 'bands");
+    expect_error("source = enumerate x.cat\nbands = 1\nclues = 16\noutput = o\n", MC_EFORMAT, "t.job:1:",
+                 "takes no file");
+}
+
 static void test_check_puzzle(void **state)
 {
     (void)state;
@@ -594,6 +647,7 @@ int main(void)
         cmocka_unit_test(test_journal_roundtrip_and_verify),
         cmocka_unit_test(test_engines),
         cmocka_unit_test(test_catalogue_source),
+        cmocka_unit_test(test_enumerate_source),
         cmocka_unit_test(test_check_puzzle),
     };
     return cmocka_run_group_tests(tests, setup_dir, teardown_dir);
