@@ -24,8 +24,11 @@ static void usage(FILE *out)
           "  --output DIR    use DIR instead of the job file's output\n"
           "  --quiet         no progress lines\n"
           "\n"
-          "exit status: 0 the job is complete, 2 error, 3 interrupted (SIGTERM or\n"
-          "SIGINT; the journal is consistent, rerun to resume)\n",
+          "SIGTERM or SIGINT (or SIGUSR1, which mpirun passes on to every rank):\n"
+          "no new work; chunks in flight may finish within the job's grace period.\n"
+          "\n"
+          "exit status: 0 the job is complete, 2 error, 3 interrupted (the journal\n"
+          "is consistent: rerun to resume)\n",
           out);
 }
 
