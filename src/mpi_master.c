@@ -238,10 +238,13 @@ static mc_status dispatch(master *m, int w)
     return MC_OK;
 }
 
-static void sleep_briefly(void)
+/* Idle wait between polls: 50 us after a message, doubling up to 5 ms, so a
+ * busy master answers fast and an idle one costs no CPU. */
+static void sleep_briefly(long *nap)
 {
-    struct timespec ts = {0, 100000};
+    struct timespec ts = {0, *nap};
     nanosleep(&ts, NULL);
+    if (*nap < 5000000) *nap *= 2;
 }
 
 /* The distributed loop. *interrupted is set when it ended before the job did;
@@ -250,6 +253,7 @@ static mc_status run_master(master *m, bool *interrupted, int *lost)
 {
     bool stopping = false;
     double stop_time = 0;
+    long nap = 50000;
     *lost = 0;
     for (;;) {
         if (stop_flag && !stopping) {
@@ -282,9 +286,11 @@ static mc_status run_master(master *m, bool *interrupted, int *lost)
                 char extra[160];
                 progress_update(&m->prog, m->grids_done, progress_extra(m, extra, sizeof extra));
             }
-            sleep_briefly();
+            sleep_briefly(&nap);
         } else if (st != MC_OK) {
             return st;
+        } else {
+            nap = 50000;
         }
     }
     *interrupted = has_work(m);

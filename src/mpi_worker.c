@@ -2,6 +2,7 @@
 #include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "mpi_run.h"
 
@@ -53,8 +54,16 @@ int mpi_worker_loop(const job *j, volatile sig_atomic_t *stop, volatile sig_atom
         status = RUN_EXIT_ERROR;
     }
     for (;;) {
+        /* wait for the master without spinning a core (Open MPI's blocking
+         * probe busy-polls): probe, then sleep 50 us doubling to 10 ms */
         MPI_Status ms;
-        MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &ms);
+        int flag = 0;
+        for (long nap = 50000;; nap = nap < 10000000 ? 2 * nap : nap) {
+            MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &ms);
+            if (flag) break;
+            struct timespec ts = {0, nap};
+            nanosleep(&ts, NULL);
+        }
         if (ms.MPI_TAG == RUN_TAG_STOP) {
             MPI_Recv(NULL, 0, MPI_BYTE, 0, RUN_TAG_STOP, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             break;
