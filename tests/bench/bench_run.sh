@@ -36,9 +36,10 @@ for np in 2 3; do
   # source paths in the job are relative to its own directory
   sed -i "s|^\(source *= *[a-z]* \)\([^/]\)|\1$(dirname "$JOB")/\2|" "$T/scale$np.job"
   s=$(date +%s.%N)
-  mpirun -np $np "$M" run --quiet "$T/scale$np.job" 2> "$T/scale$np.txt"
+  /usr/bin/time -f "%U %S" -o "$T/cpu$np" mpirun -np $np "$M" run --quiet "$T/scale$np.job" 2> "$T/scale$np.txt"
   e=$(date +%s.%N)
-  echo "workers $((np - 1)): $(echo "$e - $s" | bc -l) s wall; $(grep complete: "$T/scale$np.txt" | sed 's/.*complete: //')"
+  echo "workers $((np - 1)): $(echo "$e - $s" | bc -l | cut -c1-7) s wall, CPU of all ranks $(awk '{print $1 + $2}' "$T/cpu$np") s, load $(cut -d' ' -f1 /proc/loadavg); $(grep complete: "$T/scale$np.txt" | sed 's/.*complete: //')"
   eval "t$np=$(echo "$e - $s" | bc -l)"
 done
-echo "speed-up 2 workers / 1 worker: $(echo "$t2 / $t3" | bc -l | cut -c1-5)"
+echo "speed-up 2 workers / 1 worker (wall): $(echo "$t2 / $t3" | bc -l | cut -c1-5)"
+echo "(on a machine with fewer idle cores than workers the wall-time ratio shows the contention, not the runner)"
