@@ -38,8 +38,8 @@ for np in 2 3; do
   s=$(date +%s.%N)
   /usr/bin/time -f "%U %S" -o "$T/cpu$np" mpirun -np $np "$M" run --quiet "$T/scale$np.job" 2> "$T/scale$np.txt"
   e=$(date +%s.%N)
-  echo "workers $((np - 1)): $(echo "$e - $s" | bc -l | cut -c1-7) s wall, CPU of all ranks $(awk '{print $1 + $2}' "$T/cpu$np") s, load $(cut -d' ' -f1 /proc/loadavg); $(grep complete: "$T/scale$np.txt" | sed 's/.*complete: //')"
-  eval "t$np=$(echo "$e - $s" | bc -l)"
+  echo "workers $((np - 1)): $(awk "BEGIN {printf \"%.1f\", $e - $s}") s wall, CPU of all ranks $(awk '{print $1 + $2}' "$T/cpu$np") s, load $(cut -d' ' -f1 /proc/loadavg); $(grep complete: "$T/scale$np.txt" | sed 's/.*complete: //')"
+  eval "t$np=$(awk "BEGIN {print $e - $s}")"
 done
-echo "speed-up 2 workers / 1 worker (wall): $(echo "$t2 / $t3" | bc -l | cut -c1-5)"
+echo "speed-up 2 workers / 1 worker (wall): $(awk "BEGIN {printf \"%.2f\", $t2 / $t3}")"
 echo "(on a machine with fewer idle cores than workers the wall-time ratio shows the contention, not the runner)"
