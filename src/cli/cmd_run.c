@@ -1,9 +1,90 @@
-/* cmd_run — placeholder until its module lands; says so instead of pretending. */
+/* cmd_run — `minclue run JOB`: runs a job file, alone or under mpirun. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "job.h"
+#include "mpi_run.h"
+
+static void usage(FILE *out)
+{
+    fputs("usage: minclue run [--dry-run] [--output DIR] [--quiet] JOB\n"
+          "       mpirun -np N minclue run [...] JOB\n"
+          "\n"
+          "Runs the job file JOB (see jobs/README.md): every grid of its source is\n"
+          "searched for puzzles with K clues. Under mpirun rank 0 is the master and\n"
+          "the other ranks are workers; without mpirun one process does everything.\n"
+          "Finished chunks go to OUTPUT/journal (fsync'd); found.txt is rebuilt from\n"
+          "it and summary.json is written when the job is complete. Running the same\n"
+          "command again resumes: finished chunks are skipped.\n"
+          "\n"
+          "  --dry-run       the workers search nothing (engine none): measures how\n"
+          "                  fast the master streams grids; journal marked as dry run\n"
+          "  --output DIR    use DIR instead of the job file's output\n"
+          "  --quiet         no progress lines\n"
+          "\n"
+          "SIGTERM or SIGINT (or SIGUSR1, which mpirun passes on to every rank):\n"
+          "no new work; chunks in flight may finish within the job's grace period.\n"
+          "\n"
+          "exit status: 0 the job is complete, 2 error, 3 interrupted (the journal\n"
+          "is consistent: rerun to resume)\n",
+          out);
+}
+
+/* Rank from the launcher's environment, so that only rank 0 prints errors
+ * found before MPI starts. */
+static bool launcher_rank0(void)
+{
+    static const char *const vars[] = {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "SLURM_PROCID"};
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+        const char *v = getenv(vars[i]);
+        if (v) return strcmp(v, "0") == 0;
+    }
+    return true;
+}
 
 int cmd_run(int argc, char **argv)
 {
-    (void)argc;
-    cli_error(argv[0], "not available in this build yet");
-    return 2;
+    static const struct option opts[] = {{"dry-run", no_argument, NULL, 'd'},
+                                         {"output", required_argument, NULL, 'o'},
+                                         {"quiet", no_argument, NULL, 'q'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    bool dry = false;
+    const char *output = NULL;
+    run_options ro = {.quiet = false};
+    optind = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, "o:qh", opts, NULL)) != -1) {
+        switch (c) {
+        case 'd': dry = true; break;
+        case 'o': output = optarg; break;
+        case 'q': ro.quiet = true; break;
+        case 'h': usage(stdout); return 0;
+        default: usage(stderr); return 2;
+        }
+    }
+    if (optind != argc - 1) {
+        if (launcher_rank0()) usage(stderr);
+        return 2;
+    }
+    job j;
+    mc_error err;
+    if (job_load(argv[optind], &j, &err) != MC_OK) {
+        if (launcher_rank0()) cli_error(argv[0], "%s", err.msg);
+        return 2;
+    }
+    if (dry) j.engine = JOB_ENGINE_NONE;
+    if (output) {
+        free(j.output);
+        j.output = strdup(output);
+    }
+    if (!j.output) {
+        job_free(&j);
+        return 2;
+    }
+    int status = mpi_run_job(&j, &ro);
+    job_free(&j);
+    return status;
 }

@@ -1,0 +1,531 @@
+/* mpi_master — MPI start-up and the master rank: hands out chunks, checks
+ * and records results (see mpi_run.h). */
+#include <mpi.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "mpi_run.h"
+
+/* SIGTERM/SIGINT/SIGUSR1 set stop_flag (no new chunks are started) and arm an alarm
+ * for the grace period; when it rings hard_flag makes the engines give up
+ * their current chunk between two grids. */
+static volatile sig_atomic_t stop_flag, hard_flag;
+static unsigned grace_alarm;
+static void on_signal(int sig)
+{
+    if (stop_flag) return;
+    stop_flag = sig;
+    if (grace_alarm) alarm(grace_alarm);
+    else hard_flag = 1;
+}
+static void on_alarm(int sig)
+{
+    (void)sig;
+    hard_flag = 1;
+}
+
+/* A chunk held by the master: sent to a worker (busy) or waiting to be
+ * sent again (requeued after a worker gave it back). The buffer holds the
+ * chunk message: header, then the grids. */
+typedef struct slot {
+    bool busy;
+    uint64_t index, first, count, checksum;
+    uint8_t *buf;
+    MPI_Request req;
+} slot;
+
+typedef struct master {
+    job *j;
+    const run_options *o;
+    int size;               /* MPI ranks */
+    int nc;
+    journal *jl;
+    journal_data done;      /* finished chunks (journal + this run) */
+    uint8_t *isdone;        /* per chunk index */
+    uint64_t nchunks, next; /* next chunk index to consider */
+    job_source *src;
+    solver_ctx *sv;
+    slot *slots;            /* (size - 1) * inflight, or 1 without workers */
+    int *inflight;          /* per worker rank */
+    bool *given_up;         /* worker gave a chunk back (signalled): no more work for it */
+    slot *requeue;
+    size_t nrequeue;
+    size_t bufsize;
+    job_result res;
+    uint8_t *rbuf;
+    size_t rcap;
+    progress prog;
+    uint64_t grids_done, grids_todo, puzzles, chunks_this_run;
+    mc_error err;
+} master;
+
+static bool has_work(master *m)
+{
+    if (m->nrequeue) return true;
+    while (m->next < m->nchunks && m->isdone[m->next]) m->next++;
+    return m->next < m->nchunks;
+}
+
+/* Fills s with the next chunk (requeued first). */
+static mc_status load_chunk(master *m, slot *s)
+{
+    if (m->nrequeue) {
+        slot *r = &m->requeue[--m->nrequeue];
+        uint8_t *b = s->buf;
+        *s = *r;
+        r->buf = b;
+        return MC_OK;
+    }
+    uint64_t i = m->next++;
+    s->index = i;
+    job_chunk_range(m->j, i, &s->first, &s->count);
+    uint64_t hdr[RUN_CHUNK_HEADER] = {s->first, s->count};
+    memcpy(s->buf, hdr, sizeof hdr);
+    mc_status st = job_source_read(m->src, s->first, s->count, s->buf + sizeof hdr, &m->err);
+    if (st != MC_OK) return st;
+    s->checksum = job_checksum_grids(s->buf + sizeof hdr, s->count, m->nc);
+    return MC_OK;
+}
+
+static char *progress_extra(master *m, char *buf, size_t n)
+{
+    snprintf(buf, n, "%" PRIu64 " puzzle%s found, %" PRIu64 "/%" PRIu64 " chunks", m->puzzles,
+             m->puzzles == 1 ? "" : "s", (uint64_t)m->done.nchunks, m->nchunks);
+    return buf;
+}
+
+/* Checks a finished chunk against what was sent, re-checks its puzzles,
+ * appends it to the journal. */
+static mc_status record(master *m, slot *s, int worker)
+{
+    job_result *r = &m->res;
+    const uint8_t *grids = s->buf + RUN_CHUNK_HEADER * 8;
+    if (r->count != s->count || r->checksum != s->checksum)
+        return mc_fail(&m->err, MC_ECORRUPT,
+                       "rank %d returned chunk %" PRIu64 "+%" PRIu64 " with checksum %016" PRIx64 ", sent %016" PRIx64,
+                       worker, r->first, r->count, r->checksum, s->checksum);
+    if (r->nfound != r->puzzles)
+        return mc_fail(&m->err, MC_ECORRUPT, "rank %d: chunk %" PRIu64 ": %" PRIu64 " puzzles counted, %zu sent",
+                       worker, r->first, r->puzzles, r->nfound);
+    for (size_t i = 0; i < r->nfound; i++) {
+        const job_puzzle *p = &r->found[i];
+        mc_error e;
+        if (p->rank < s->first || p->rank >= s->first + s->count)
+            return mc_fail(&m->err, MC_ECORRUPT, "rank %d reported a puzzle of rank %" PRIu64 " outside its chunk",
+                           worker, p->rank);
+        if (job_check_puzzle(m->sv, m->j->geo, grids + (p->rank - s->first) * (uint64_t)m->nc, p->cell,
+                             m->j->clues, &e) != MC_OK)
+            return mc_fail(&m->err, MC_ECORRUPT, "rank %d reported a puzzle of grid %" PRIu64
+                           " that fails the master's check (%s); nothing recorded", worker, p->rank, e.msg);
+    }
+    mc_status st = journal_append(m->jl, r, &m->err);
+    if (st != MC_OK) return st;
+    if (journal_data_add(&m->done, r) != MC_OK) return mc_fail(&m->err, MC_ENOMEM, "out of memory");
+    m->isdone[s->index] = 1;
+    m->grids_done += r->count;
+    m->puzzles += r->puzzles;
+    m->chunks_this_run++;
+    if (!m->o->quiet) {
+        char extra[160];
+        progress_update(&m->prog, m->grids_done, progress_extra(m, extra, sizeof extra));
+    }
+    return MC_OK;
+}
+
+static mc_status unpack_result(master *m, const uint8_t *buf, size_t n)
+{
+    job_result *r = &m->res;
+    job_result_clear(r);
+    uint64_t h[RUN_RESULT_HEADER];
+    if (n < sizeof h) return mc_fail(&m->err, MC_ECORRUPT, "short result message");
+    memcpy(h, buf, sizeof h);
+    r->first = h[0];
+    r->count = h[1];
+    r->checksum = h[2];
+    r->uas = h[3];
+    r->nodes = h[4];
+    r->candidates = h[5];
+    r->puzzles = h[6];
+    r->abandoned = h[8] != 0;
+    memcpy(&r->seconds, &h[9], sizeof(double));
+    if (n != sizeof h + h[7] * (8 + (uint64_t)m->nc)) return mc_fail(&m->err, MC_ECORRUPT, "bad result message");
+    const uint8_t *p = buf + sizeof h;
+    for (uint64_t i = 0; i < h[7]; i++, p += 8 + m->nc) {
+        uint64_t rank;
+        memcpy(&rank, p, 8);
+        if (job_result_add_found(r, rank, p + 8, m->nc) != MC_OK) return mc_fail(&m->err, MC_ENOMEM, "out of memory");
+    }
+    return MC_OK;
+}
+
+static slot *find_slot(master *m, int worker, uint64_t first)
+{
+    slot *s = &m->slots[(size_t)(worker - 1) * (size_t)m->j->inflight];
+    for (int i = 0; i < m->j->inflight; i++)
+        if (s[i].busy && s[i].first == first) return &s[i];
+    return NULL;
+}
+
+static mc_status requeue_slot(master *m, slot *s)
+{
+    slot *r = &m->requeue[m->nrequeue++];
+    uint8_t *b = r->buf;
+    *r = *s;
+    s->buf = b;
+    r->busy = false;
+    s->busy = false;
+    return MC_OK;
+}
+
+/* Receives one message; MC_EOF when none was waiting. */
+static mc_status poll_workers(master *m)
+{
+    int flag;
+    MPI_Status ms;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &ms);
+    if (!flag) return MC_EOF;
+    int n;
+    MPI_Get_count(&ms, MPI_BYTE, &n);
+    if ((size_t)n + 1 > m->rcap) {
+        uint8_t *b = realloc(m->rbuf, (size_t)n + 1);
+        if (!b) return mc_fail(&m->err, MC_ENOMEM, "out of memory");
+        m->rbuf = b;
+        m->rcap = (size_t)n + 1;
+    }
+    int w = ms.MPI_SOURCE;
+    MPI_Recv(m->rbuf, n, MPI_BYTE, w, ms.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (ms.MPI_TAG == RUN_TAG_ERROR) {
+        m->rbuf[n] = 0;
+        return mc_fail(&m->err, MC_EINVAL, "rank %d: %s", w, (char *)m->rbuf);
+    }
+    if (ms.MPI_TAG != RUN_TAG_RESULT) return mc_fail(&m->err, MC_ECORRUPT, "rank %d: unexpected message", w);
+    mc_status st = unpack_result(m, m->rbuf, (size_t)n);
+    if (st != MC_OK) return st;
+    slot *s = find_slot(m, w, m->res.first);
+    if (!s) return mc_fail(&m->err, MC_ECORRUPT, "rank %d returned a chunk it was not given", w);
+    MPI_Wait(&s->req, MPI_STATUS_IGNORE);
+    m->inflight[w]--;
+    if (m->res.abandoned) {
+        m->given_up[w] = true;
+        s->busy = false;
+        return requeue_slot(m, s);
+    }
+    st = record(m, s, w);
+    s->busy = false;
+    return st;
+}
+
+static mc_status dispatch(master *m, int w)
+{
+    slot *s = &m->slots[(size_t)(w - 1) * (size_t)m->j->inflight];
+    for (int i = 0; i < m->j->inflight; i++) {
+        if (s[i].busy) continue;
+        mc_status st = load_chunk(m, &s[i]);
+        if (st != MC_OK) return st;
+        s[i].busy = true;
+        m->inflight[w]++;
+        MPI_Isend(s[i].buf, (int)(RUN_CHUNK_HEADER * 8 + s[i].count * (uint64_t)m->nc), MPI_BYTE, w, RUN_TAG_CHUNK,
+                  MPI_COMM_WORLD, &s[i].req);
+        return MC_OK;
+    }
+    return MC_OK;
+}
+
+/* Idle wait between polls: 50 us after a message, doubling up to 5 ms, so a
+ * busy master answers fast and an idle one costs no CPU. */
+static void sleep_briefly(long *nap)
+{
+    struct timespec ts = {0, *nap};
+    nanosleep(&ts, NULL);
+    if (*nap < 5000000) *nap *= 2;
+}
+
+/* The distributed loop. *interrupted is set when it ended before the job did;
+ * *lost is the number of chunks still in flight when the grace period ended. */
+static mc_status run_master(master *m, bool *interrupted, int *lost)
+{
+    bool stopping = false;
+    double stop_time = 0;
+    long nap = 50000;
+    *lost = 0;
+    for (;;) {
+        if (stop_flag && !stopping) {
+            stopping = true;
+            stop_time = cli_now();
+            int fl = 0;
+            for (int w = 1; w < m->size; w++) fl += m->inflight[w];
+            fprintf(stderr, "\nminclue run: signal %d: no new work; waiting up to %.0f s for %d chunk%s in flight\n",
+                    (int)stop_flag, m->j->grace, fl, fl == 1 ? "" : "s");
+        }
+        if (!stopping)
+            for (int w = 1; w < m->size; w++)
+                while (!m->given_up[w] && m->inflight[w] < m->j->inflight && has_work(m)) {
+                    mc_status st = dispatch(m, w);
+                    if (st != MC_OK) return st;
+                }
+        int fl = 0, active = 0;
+        for (int w = 1; w < m->size; w++) {
+            fl += m->inflight[w];
+            active += !m->given_up[w];
+        }
+        if (fl == 0 && (stopping || active == 0 || !has_work(m))) break;
+        if (stopping && cli_now() - stop_time > m->j->grace + 3) {
+            *lost = fl;
+            break;
+        }
+        mc_status st = poll_workers(m);
+        if (st == MC_EOF) {
+            if (!m->o->quiet) { /* throttled: a line every 30 s (0.5 s on a terminal) */
+                char extra[160];
+                progress_update(&m->prog, m->grids_done, progress_extra(m, extra, sizeof extra));
+            }
+            sleep_briefly(&nap);
+        } else if (st != MC_OK) {
+            return st;
+        } else {
+            nap = 50000;
+        }
+    }
+    *interrupted = has_work(m);
+    return MC_OK;
+}
+
+/* One process: rank 0 does the work itself. */
+static mc_status run_alone(master *m, bool *interrupted)
+{
+    job_engine *eng;
+    mc_status st = job_engine_new(m->j, &eng, &m->err);
+    if (st != MC_OK) return st;
+    slot *s = &m->slots[0];
+    while (!stop_flag && has_work(m)) {
+        if ((st = load_chunk(m, s)) != MC_OK) break;
+        if ((st = job_engine_run(eng, s->buf + RUN_CHUNK_HEADER * 8, s->first, s->count, &m->res, &hard_flag,
+                                 &m->err)) != MC_OK)
+            break;
+        if (m->res.abandoned) {
+            requeue_slot(m, s);
+            break;
+        }
+        if ((st = record(m, s, 0)) != MC_OK) break;
+    }
+    if (stop_flag)
+        fprintf(stderr, "\nminclue run: signal %d: %s\n", (int)stop_flag,
+                hard_flag ? "grace period over, current chunk given up" : "current chunk finished");
+    job_engine_free(eng);
+    *interrupted = has_work(m);
+    return st;
+}
+
+static void master_free(master *m)
+{
+    size_t nslots = m->size > 1 ? (size_t)(m->size - 1) * (size_t)m->j->inflight : 1;
+    if (m->slots)
+        for (size_t i = 0; i < nslots; i++) free(m->slots[i].buf);
+    if (m->requeue)
+        for (size_t i = 0; i < nslots; i++) free(m->requeue[i].buf);
+    free(m->slots);
+    free(m->requeue);
+    free(m->inflight);
+    free(m->given_up);
+    free(m->isdone);
+    free(m->rbuf);
+    job_result_free(&m->res);
+    job_source_close(m->src);
+    solver_free(m->sv);
+    journal_close(m->jl);
+    journal_data_free(&m->done);
+}
+
+/* Everything that can fail before any work starts. */
+static mc_status master_setup(master *m)
+{
+    job *j = m->j;
+    mc_status st = job_resolve(j, &m->err);
+    if (st != MC_OK) return st;
+    m->nc = j->geo->ncells;
+    job_engine *eng; /* the engine must be available: fail once, here */
+    if ((st = job_engine_new(j, &eng, &m->err)) != MC_OK) return st;
+    job_engine_free(eng);
+    journal_data raw;
+    if ((st = journal_open(j, &m->jl, &raw, &m->err)) != MC_OK) return st;
+    if (raw.bad_lines)
+        fprintf(stderr, "minclue run: %s/journal: %ld torn or damaged line%s ignored (first at line %ld)\n", j->output,
+                raw.bad_lines, raw.bad_lines == 1 ? "" : "s", raw.first_bad_line);
+    m->nchunks = job_nchunks(j);
+    m->isdone = calloc(m->nchunks ? m->nchunks : 1, 1);
+    if (!m->isdone) {
+        journal_data_free(&raw);
+        return mc_fail(&m->err, MC_ENOMEM, "out of memory");
+    }
+    /* the finished chunks, each once */
+    m->done.identity = raw.identity;
+    raw.identity = NULL;
+    for (size_t i = 0; i < raw.nchunks; i++) {
+        job_result *r = &raw.chunks[i];
+        uint64_t idx = (r->first - j->first) / j->chunk;
+        if (m->isdone[idx]) {
+            fprintf(stderr, "minclue run: %s/journal: chunk %" PRIu64 "+%" PRIu64 " twice; counted once\n", j->output,
+                    r->first, r->count);
+            continue;
+        }
+        m->isdone[idx] = 1;
+        if (journal_data_add(&m->done, r) != MC_OK) {
+            journal_data_free(&raw);
+            return mc_fail(&m->err, MC_ENOMEM, "out of memory");
+        }
+        m->puzzles += r->puzzles;
+    }
+    journal_data_free(&raw);
+    uint64_t done_grids = 0;
+    for (size_t i = 0; i < m->done.nchunks; i++) done_grids += m->done.chunks[i].count;
+    m->grids_todo = job_total(j) - done_grids;
+    if ((st = job_source_open(j, &m->src, &m->err)) != MC_OK) return st;
+    m->sv = solver_new(j->geo);
+    size_t nslots = m->size > 1 ? (size_t)(m->size - 1) * (size_t)j->inflight : 1;
+    m->bufsize = RUN_CHUNK_HEADER * 8 + (size_t)j->chunk * (size_t)m->nc;
+    m->slots = calloc(nslots, sizeof *m->slots);
+    m->requeue = calloc(nslots, sizeof *m->requeue);
+    m->inflight = calloc((size_t)m->size, sizeof *m->inflight);
+    m->given_up = calloc((size_t)m->size, sizeof *m->given_up);
+    if (!m->sv || !m->slots || !m->requeue || !m->inflight || !m->given_up)
+        return mc_fail(&m->err, MC_ENOMEM, "out of memory");
+    for (size_t i = 0; i < nslots; i++) {
+        m->slots[i].buf = malloc(m->bufsize);
+        m->requeue[i].buf = malloc(m->bufsize);
+        if (!m->slots[i].buf || !m->requeue[i].buf) return mc_fail(&m->err, MC_ENOMEM, "out of memory");
+    }
+    char note[2048];
+    char *banner = NULL;
+    size_t blen = 0;
+    FILE *bm = open_memstream(&banner, &blen);
+    if (bm) {
+        mc_banner(bm);
+        fclose(bm);
+    }
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    char when[32];
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    snprintf(note, sizeof note, "run %s: %d rank%s, %" PRIu64 " of %" PRIu64 " chunks done; %s", when, m->size,
+             m->size == 1 ? "" : "s", (uint64_t)m->done.nchunks, m->nchunks, banner ? banner : "");
+    free(banner);
+    return journal_comment(m->jl, note, &m->err);
+}
+
+static int finish(master *m, bool interrupted, double t0)
+{
+    job *j = m->j;
+    mc_status st = job_write_found(j, &m->done, &m->err);
+    if (st == MC_OK && !interrupted) st = job_write_summary(j, &m->done, cli_now() - t0, &m->err);
+    if (st != MC_OK) {
+        fprintf(stderr, "minclue run: %s\n", m->err.msg);
+        return RUN_EXIT_ERROR;
+    }
+    char extra[160];
+    if (!m->o->quiet) progress_done(&m->prog, m->grids_done, progress_extra(m, extra, sizeof extra));
+    job_totals t;
+    job_totals_of(&m->done, &t);
+    if (interrupted) {
+        fprintf(stderr, "minclue run: interrupted: %" PRIu64 " of %" PRIu64 " grids done, %" PRIu64
+                " puzzle%s so far; run the same command again to resume\n", t.grids, job_total(j), t.puzzles,
+                t.puzzles == 1 ? "" : "s");
+        return RUN_EXIT_INTERRUPTED;
+    }
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    double cpu = (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_sec +
+                 1e-6 * (double)ru.ru_stime.tv_usec;
+    fprintf(stderr, "minclue run: complete: ranks %" PRIu64 "..%" PRIu64 ", %" PRIu64 " grids, K = %d: %" PRIu64
+            " puzzle%s%s (this run: %" PRIu64 " grids in %.2f s, master CPU %.2f s); results in %s\n", j->first,
+            j->last, t.grids, j->clues, t.puzzles, t.puzzles == 1 ? "" : "s",
+            j->engine == JOB_ENGINE_NONE ? " (dry run: nothing searched)" : "", m->grids_done, cli_now() - t0, cpu,
+            j->output);
+    return RUN_EXIT_DONE;
+}
+
+int mpi_run_job(job *j, const run_options *o)
+{
+    MPI_Init(NULL, NULL);
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGUSR1, &sa, NULL); /* mpirun forwards USR1 to every rank without killing them */
+    sa.sa_handler = on_alarm;
+    sigaction(SIGALRM, &sa, NULL);
+    grace_alarm = j->grace > 0 ? (unsigned)(j->grace + 0.999) : 0;
+
+    master m;
+    memset(&m, 0, sizeof m);
+    m.j = j;
+    m.o = o;
+    m.size = size;
+    int info[3] = {0, 0, 0};
+    double t0 = cli_now();
+    if (rank == 0) {
+        mc_status st = master_setup(&m);
+        if (st == MC_OK) {
+            info[0] = 1;
+            info[1] = j->geo->R;
+            info[2] = j->geo->C;
+        } else {
+            fprintf(stderr, "minclue run: %s\n", m.err.msg);
+        }
+    }
+    MPI_Bcast(info, 3, MPI_INT, 0, MPI_COMM_WORLD);
+    if (!info[0]) {
+        if (rank == 0) master_free(&m);
+        MPI_Finalize();
+        return RUN_EXIT_ERROR;
+    }
+    if (rank != 0) {
+        j->geo = geometry_get(info[1], info[2]);
+        int status = mpi_worker_loop(j, &stop_flag, &hard_flag);
+        MPI_Finalize();
+        return status;
+    }
+    if (!o->quiet) {
+        progress_init(&m.prog, "grids", m.grids_todo);
+        fprintf(stderr, "minclue run: %s: %" PRIu64 " grids (ranks %" PRIu64 "..%" PRIu64 "), %" PRIu64
+                " still to do, K = %d, engine %s, %d worker%s\n", j->path, job_total(j), j->first, j->last,
+                m.grids_todo, j->clues, job_engine_name(j->engine), size > 1 ? size - 1 : 1,
+                size == 2 ? "" : "s");
+    }
+    bool interrupted = false;
+    int lost = 0;
+    mc_status st = size > 1 ? run_master(&m, &interrupted, &lost) : run_alone(&m, &interrupted);
+    if (st != MC_OK) {
+        fprintf(stderr, "\nminclue run: %s\n", m.err.msg);
+        mc_error e2;
+        if (job_write_found(j, &m.done, &e2) != MC_OK) fprintf(stderr, "minclue run: %s\n", e2.msg);
+        fprintf(stderr, "minclue run: stopped; the journal holds every chunk recorded so far\n");
+        master_free(&m);
+        MPI_Abort(MPI_COMM_WORLD, RUN_EXIT_ERROR);
+        return RUN_EXIT_ERROR;
+    }
+    int status = finish(&m, interrupted, t0);
+    if (lost > 0) {
+        fprintf(stderr, "minclue run: %d chunk%s still in flight after the grace period; redone on resume\n", lost,
+                lost == 1 ? "" : "s");
+        master_free(&m);
+        MPI_Abort(MPI_COMM_WORLD, RUN_EXIT_INTERRUPTED);
+        return RUN_EXIT_INTERRUPTED;
+    }
+    for (int w = 1; w < size; w++) MPI_Send(NULL, 0, MPI_BYTE, w, RUN_TAG_STOP, MPI_COMM_WORLD);
+    master_free(&m);
+    MPI_Finalize();
+    return status;
+}

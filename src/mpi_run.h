@@ -1,0 +1,48 @@
+/* mpi_run — the job runner's entry points (implemented in mpi_master.c and
+ * mpi_worker.c, the only files that include <mpi.h>).
+ *
+ * Rank 0 is the master: it reads the source, hands chunks to the workers on
+ * request (each worker holds at most job.inflight chunks), re-checks every
+ * reported puzzle, appends each finished chunk to the journal and rebuilds
+ * found.txt / summary.json. Ranks 1.. are workers: one engine each, reused
+ * for every chunk. With one rank (no mpirun: an MPI singleton) rank 0 does
+ * the work itself.
+ *
+ * Exit status: 0 the job is complete; 2 an error stopped it; 3 it was
+ * interrupted (SIGTERM/SIGINT) with the journal consistent: rerun to resume.
+ */
+#ifndef MC_MPI_RUN_H
+#define MC_MPI_RUN_H
+
+#include <signal.h>
+#include <stdbool.h>
+
+#include "job.h"
+
+#define RUN_EXIT_DONE 0
+#define RUN_EXIT_ERROR 2
+#define RUN_EXIT_INTERRUPTED 3
+
+typedef struct run_options {
+    bool quiet;              /* no progress lines */
+} run_options;
+
+/* Runs the parsed job (job_load done in every rank; the master calls
+ * job_resolve). Calls MPI_Init and MPI_Finalize. */
+int mpi_run_job(job *j, const run_options *o);
+
+/* The worker loop of rank > 0 (mpi_worker.c); returns an exit status.
+ * stop: a signal came (start no new chunk); hard: the grace period is over
+ * (give up the current chunk between two grids). */
+int mpi_worker_loop(const job *j, volatile sig_atomic_t *stop, volatile sig_atomic_t *hard);
+
+/* Message tags and the packed result layout shared by master and worker. */
+enum { RUN_TAG_CHUNK = 1, RUN_TAG_STOP = 2, RUN_TAG_RESULT = 3, RUN_TAG_ERROR = 4 };
+/* chunk message: uint64 {first, count} then count * ncells grid bytes.
+ * result message: uint64 {first, count, checksum, uas, nodes, candidates,
+ * puzzles, nfound, abandoned, seconds (IEEE bits)} then nfound * (uint64 rank,
+ * ncells cells). */
+#define RUN_CHUNK_HEADER 2
+#define RUN_RESULT_HEADER 10
+
+#endif

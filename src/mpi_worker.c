@@ -1,0 +1,114 @@
+/* mpi_worker — a worker rank: receives chunks, runs the engine, sends results. */
+#include <mpi.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "mpi_run.h"
+
+static size_t pack_result(const job_result *r, int ncells, uint8_t **buf, size_t *cap)
+{
+    size_t need = RUN_RESULT_HEADER * 8 + r->nfound * (8 + (size_t)ncells);
+    if (need > *cap) {
+        uint8_t *b = realloc(*buf, need);
+        if (!b) return 0;
+        *buf = b;
+        *cap = need;
+    }
+    uint64_t h[RUN_RESULT_HEADER] = {r->first, r->count, r->checksum, r->uas, r->nodes, r->candidates,
+                                     r->puzzles, r->nfound, r->abandoned, 0};
+    memcpy(&h[9], &r->seconds, sizeof(double));
+    memcpy(*buf, h, sizeof h);
+    uint8_t *p = *buf + sizeof h;
+    for (size_t i = 0; i < r->nfound; i++) {
+        memcpy(p, &r->found[i].rank, 8);
+        memcpy(p + 8, r->found[i].cell, (size_t)ncells);
+        p += 8 + (size_t)ncells;
+    }
+    return need;
+}
+
+static void send_error(const char *msg)
+{
+    MPI_Send(msg, (int)strlen(msg) + 1, MPI_CHAR, 0, RUN_TAG_ERROR, MPI_COMM_WORLD);
+}
+
+int mpi_worker_loop(const job *j, volatile sig_atomic_t *stop, volatile sig_atomic_t *hard)
+{
+    const int nc = j->geo->ncells;
+    size_t inmax = RUN_CHUNK_HEADER * 8 + (size_t)j->chunk * (size_t)nc;
+    uint8_t *in = malloc(inmax), *out = NULL;
+    size_t outcap = 0;
+    job_result res;
+    memset(&res, 0, sizeof res);
+    job_engine *eng = NULL;
+    mc_error err;
+    /* test hook: report a wrong puzzle, to see the master refuse it */
+    const bool corrupt = getenv("MC_TEST_CORRUPT_FOUND") != NULL;
+    int status = RUN_EXIT_DONE;
+    if (!in) {
+        send_error("worker: out of memory");
+        status = RUN_EXIT_ERROR;
+    } else if (job_engine_new(j, &eng, &err) != MC_OK) {
+        send_error(err.msg);
+        status = RUN_EXIT_ERROR;
+    }
+    for (;;) {
+        /* wait for the master without spinning a core (Open MPI's blocking
+         * probe busy-polls): probe, then sleep 50 us doubling to 10 ms */
+        MPI_Status ms;
+        int flag = 0;
+        for (long nap = 50000;; nap = nap < 10000000 ? 2 * nap : nap) {
+            MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &ms);
+            if (flag) break;
+            struct timespec ts = {0, nap};
+            nanosleep(&ts, NULL);
+        }
+        if (ms.MPI_TAG == RUN_TAG_STOP) {
+            MPI_Recv(NULL, 0, MPI_BYTE, 0, RUN_TAG_STOP, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            break;
+        }
+        int n;
+        MPI_Get_count(&ms, MPI_BYTE, &n);
+        if (!in || (size_t)n > inmax) {
+            /* cannot happen with a consistent master; drain and report */
+            uint8_t *tmp = malloc((size_t)n);
+            MPI_Recv(tmp, n, MPI_BYTE, 0, ms.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            free(tmp);
+            send_error("worker: chunk larger than announced");
+            status = RUN_EXIT_ERROR;
+            continue;
+        }
+        MPI_Recv(in, n, MPI_BYTE, 0, RUN_TAG_CHUNK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (!eng) continue; /* already reported */
+        uint64_t hdr[RUN_CHUNK_HEADER];
+        memcpy(hdr, in, sizeof hdr);
+        /* after a signal, chunks not yet started go back unstarted; the
+         * current one runs on until the grace period is over */
+        if (job_engine_run(eng, in + sizeof hdr, hdr[0], hdr[1], &res, *stop ? stop : hard, &err) != MC_OK) {
+            send_error(err.msg);
+            status = RUN_EXIT_ERROR;
+            continue;
+        }
+        if (corrupt && res.nfound > 0) {
+            uint8_t *cell = res.found[0].cell;
+            for (int c = 0; c < nc; c++)
+                if (cell[c] != CELL_EMPTY) {
+                    cell[c] = (uint8_t)((cell[c] + 1) % j->geo->N);
+                    break;
+                }
+        }
+        size_t len = pack_result(&res, nc, &out, &outcap);
+        if (len == 0) {
+            send_error("worker: out of memory");
+            status = RUN_EXIT_ERROR;
+            continue;
+        }
+        MPI_Send(out, (int)len, MPI_BYTE, 0, RUN_TAG_RESULT, MPI_COMM_WORLD);
+    }
+    job_engine_free(eng);
+    job_result_free(&res);
+    free(in);
+    free(out);
+    return status;
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# bench_run — the job runner's figures (not a test; run by hand):
+#  1. bench_job: a 2,000,000-grid catalogue and the master's read rate;
+#  2. master capacity: mpirun --dry-run over that catalogue (workers search
+#     nothing), grids per second of wall time and per master CPU second;
+#  3. scaling: the same job with 1 and 2 workers (default: jobs/demo16.job,
+#     grids 1-RANKS; SCALING_JOB=FILE to choose another).
+# usage: tests/bench/bench_run.sh [BUILD_DIR]   (results on stdout; commit
+# them as tests/bench/results/bench_run.txt)
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+B=$(cd "${1:-$ROOT/build}" && pwd)
+M=$B/minclue
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+T=$(mktemp -d /tmp/bench_run.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+echo "== bench_run $(date -u +%FT%TZ) on $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg)"
+"$B/bench_job" 2000000 "$T/grids.cat"
+
+echo "== master capacity: mpirun -np 3 --dry-run, chunk 10000"
+printf 'source = catalogue %s\nclues = 16\nchunk = 10000\noutput = %s/dry\n' "$T/grids.cat" "$T" > "$T/dry.job"
+mpirun -np 3 "$M" run --quiet --dry-run "$T/dry.job" 2> "$T/dry.txt"
+line=$(grep "complete:" "$T/dry.txt")
+echo "$line"
+echo "$line" | awk '{
+  for (i = 1; i <= NF; i++) { if ($i == "run:" && $(i+1) ~ /^[0-9]+$/) g = $(i+1); if ($i == "in" && !w) w = $(i+1); if ($i == "CPU") c = $(i+1) }
+  printf "capacity: %.0f grids/s of wall time, %.0f grids per master CPU second\n", g / w, g / c }'
+
+JOB=${SCALING_JOB:-$ROOT/jobs/demo16.job}
+RANKS=${RANKS:-1-4}
+if [ -n "${SCALING_JOB:-}" ]; then echo "== scaling: $JOB as given, 1 vs 2 workers"
+else echo "== scaling: $JOB, ranks $RANKS, 1 vs 2 workers"; fi
+for np in 2 3; do
+  if [ -n "${SCALING_JOB:-}" ]; then sed "s|^ *output.*|output = $T/scale$np|" "$JOB" > "$T/scale$np.job"
+  else { grep -v '^ *ranks' "$JOB" | sed "s|^ *output.*|output = $T/scale$np|"; echo "ranks = $RANKS"; } > "$T/scale$np.job"; fi
+  # source paths in the job are relative to its own directory
+  sed -i "s|^\(source *= *[a-z]* \)\([^/]\)|\1$(dirname "$JOB")/\2|" "$T/scale$np.job"
+  s=$(date +%s.%N)
+  /usr/bin/time -f "%U %S" -o "$T/cpu$np" mpirun -np $np "$M" run --quiet "$T/scale$np.job" 2> "$T/scale$np.txt"
+  e=$(date +%s.%N)
+  echo "workers $((np - 1)): $(awk "BEGIN {printf \"%.1f\", $e - $s}") s wall, CPU of all ranks $(awk '{print $1 + $2}' "$T/cpu$np") s, load $(cut -d' ' -f1 /proc/loadavg); $(grep complete: "$T/scale$np.txt" | sed 's/.*complete: //')"
+  eval "t$np=$(awk "BEGIN {print $e - $s}")"
+done
+echo "speed-up 2 workers / 1 worker (wall): $(awk "BEGIN {printf \"%.2f\", $t2 / $t3}")"
+echo "(on a machine with fewer idle cores than workers the wall-time ratio shows the contention, not the runner)"

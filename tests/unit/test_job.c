@@ -1,0 +1,654 @@
+/* test_job — job files, work units, journal, verification (no MPI).
+ * ctest-labels: unit mpi
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "catalogue.h"
+#include "enumerate.h"
+#include "job.h"
+#include "prng.h"
+#include "solver.h"
+
+#define GRIDS4 MC_TEST_DATA "/grids-4x4-all.txt"
+
+static char tmpdir[256];
+
+static int setup_dir(void **state)
+{
+    (void)state;
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/test_job_XXXXXX");
+    return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown_dir(void **state)
+{
+    (void)state;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Parses text as a job named tmpdir/t.job; returns the status, message in err. */
+static mc_status parse(const char *text, job *j, mc_error *err)
+{
+    char name[300];
+    snprintf(name, sizeof name, "%s/t.job", tmpdir);
+    return job_parse(name, text, j, err);
+}
+
+static void expect_error(const char *text, mc_status code, const char *where, const char *what)
+{
+    job j;
+    mc_error err;
+    mc_status st = parse(text, &j, &err);
+    if (st != code || !strstr(err.msg, where) || !strstr(err.msg, what))
+        fail_msg("job text:\n%s\ngave %d '%s'; expected %d with '%s' and '%s'", text, st, st ? err.msg : "",
+                 code, where, what);
+    job_free(&j);
+}
+
+static void test_parse_good(void **state)
+{
+    (void)state;
+    job j;
+    mc_error err;
+    mc_status st = parse("# a job\n"
+                         "source = grids " GRIDS4 "   # all of them\n"
+                         "ranks = 5-20\n"
+                         "clues=4\n"
+                         "  chunk   =  3 \n"
+                         "output = out\n"
+                         "engine = brute\n"
+                         "max_degree = 4\n"
+                         "learn = 0\n"
+                         "grace = 2.5\n",
+                         &j, &err);
+    assert_int_equal(st, MC_OK);
+    assert_int_equal(j.source, JOB_SOURCE_GRIDS);
+    assert_string_equal(j.source_path, GRIDS4);
+    assert_int_equal(j.first, 5);
+    assert_int_equal(j.last, 20);
+    assert_int_equal(j.clues, 4);
+    assert_int_equal(j.chunk, 3);
+    assert_int_equal(j.engine, JOB_ENGINE_BRUTE);
+    assert_int_equal(j.max_degree, 4);
+    assert_int_equal(j.learn, 0);
+    assert_int_equal(j.ua_max_size, -1);
+    char expect[300];
+    snprintf(expect, sizeof expect, "%s/out", tmpdir);
+    assert_string_equal(j.output, expect); /* relative to the job file's directory */
+    assert_int_equal(job_resolve(&j, &err), MC_OK);
+    assert_int_equal(j.geo->N, 4);
+    assert_int_equal(job_total(&j), 16);
+    assert_int_equal(job_nchunks(&j), 6);
+    /* identity round trip */
+    char *id = job_identity(&j);
+    job k;
+    assert_int_equal(job_from_identity(id, &k, &err), MC_OK);
+    char *id2 = job_identity(&k);
+    assert_string_equal(id, id2);
+    free(id);
+    free(id2);
+    job_free(&k);
+    job_free(&j);
+}
+
+static void test_parse_errors(void **state)
+{
+    (void)state;
+    char missing[600];
+    snprintf(missing, sizeof missing, "source = grids %s/nope.txt\nclues = 4\noutput = o\n", tmpdir);
+    char isdir[600];
+    snprintf(isdir, sizeof isdir, "source = grids %s\nclues = 4\noutput = o\n", tmpdir);
+    char outfile[400];
+    snprintf(outfile, sizeof outfile, "source = grids %s\nclues = 4\noutput = %s\n", GRIDS4, GRIDS4);
+#define SRC "source = grids " GRIDS4 "\n"
+    expect_error(SRC "clues = 4\nbogus = 1\noutput = o\n", MC_EFORMAT, "t.job:3:", "unknown key 'bogus'");
+    expect_error(SRC "clues = 4\nclues = 5\noutput = o\n", MC_EFORMAT, "t.job:3:", "given twice");
+    expect_error(SRC "clues 4\noutput = o\n", MC_EFORMAT, "t.job:2:", "expected 'key = value'");
+    expect_error(SRC "clues =\noutput = o\n", MC_EFORMAT, "t.job:2:", "no value");
+    expect_error(SRC "clues = four\noutput = o\n", MC_EFORMAT, "t.job:2:", "clues must be");
+    expect_error(SRC "clues = 0\noutput = o\n", MC_EFORMAT, "t.job:2:", "clues must be");
+    expect_error(SRC "clues = 4\nchunk = 0\noutput = o\n", MC_EFORMAT, "t.job:3:", "chunk must be");
+    expect_error(SRC "clues = 4\nchunk = -5\noutput = o\n", MC_EFORMAT, "t.job:3:", "chunk must be");
+    expect_error(SRC "clues = 4\nranks = 9-3\noutput = o\n", MC_EFORMAT, "t.job:3:", "ranks must be");
+    expect_error(SRC "clues = 4\nranks = 0-3\noutput = o\n", MC_EFORMAT, "t.job:3:", "ranks must be");
+    expect_error(SRC "clues = 4\nbands = 1-2\noutput = o\n", MC_EFORMAT, "t.job:3:", "bands are for");
+    expect_error("source = enumerate\nbands = 0-3\nclues = 16\noutput = o\n", MC_EFORMAT, "t.job:2:", "bands must be");
+    expect_error(SRC "clues = 4\nengine = fast\noutput = o\n", MC_EFORMAT, "t.job:3:", "engine must be");
+    expect_error(SRC "clues = 4\nua_max_size = 99\noutput = o\n", MC_EFORMAT, "t.job:3:", "ua_max_size");
+    expect_error(SRC "clues = 4\nmax_degree = x\noutput = o\n", MC_EFORMAT, "t.job:3:", "max_degree");
+    expect_error(SRC "clues = 4\nlearn = 2\noutput = o\n", MC_EFORMAT, "t.job:3:", "learn must be");
+    expect_error(SRC "clues = 4\ninflight = 0\noutput = o\n", MC_EFORMAT, "t.job:3:", "inflight");
+    expect_error(SRC "clues = 4\ngrace = -1\noutput = o\n", MC_EFORMAT, "t.job:3:", "grace");
+    expect_error(SRC "clues = 4\nshape = 5x5\noutput = o\n", MC_EFORMAT, "t.job:3:", "shape");
+    expect_error(SRC "shape = 2x2\nclues = 17\noutput = o\n", MC_EINVAL, "t.job:3:", "more than the 16 cells");
+    expect_error(SRC "output = o\n", MC_EFORMAT, "t.job", "missing key 'clues'");
+    expect_error("clues = 4\noutput = o\n", MC_EFORMAT, "t.job", "missing key 'source'");
+    expect_error(SRC "clues = 4\n", MC_EFORMAT, "t.job", "missing key 'output'");
+    expect_error("source = tape x\nclues = 4\noutput = o\n", MC_EFORMAT, "t.job:1:", "source must be");
+    expect_error("source = grids\nclues = 4\noutput = o\n", MC_EFORMAT, "t.job:1:", "needs a file");
+    expect_error(missing, MC_EIO, "t.job:1:", "nope.txt");
+    expect_error(isdir, MC_EIO, "t.job:1:", "is a directory");
+    expect_error(outfile, MC_EIO, "t.job:3:", "not a directory");
+#undef SRC
+}
+
+/* Resolution reads the source: bad grids and ranks beyond it fail with file:line. */
+static void test_resolve_errors(void **state)
+{
+    (void)state;
+    char path[300], text[600];
+    job j;
+    mc_error err;
+    snprintf(path, sizeof path, "%s/bad.txt", tmpdir);
+    write_file(path, "1234341221434321\n# comment\n1234341221434312\n");
+    snprintf(text, sizeof text, "source = grids bad.txt\nclues = 4\noutput = o\n");
+    assert_int_equal(parse(text, &j, &err), MC_OK);
+    assert_int_not_equal(job_resolve(&j, &err), MC_OK);
+    assert_non_null(strstr(err.msg, "bad.txt:3:"));
+    job_free(&j);
+    write_file(path, "1234341221434321\n1234..1221434321\n");
+    assert_int_equal(parse(text, &j, &err), MC_OK);
+    assert_int_not_equal(job_resolve(&j, &err), MC_OK);
+    assert_non_null(strstr(err.msg, "bad.txt:2:"));
+    job_free(&j);
+    write_file(path, "1234341221434321\n123456789456789123789123456214365897365897214897214365531642978642978531978531642\n");
+    assert_int_equal(parse(text, &j, &err), MC_OK);
+    assert_int_not_equal(job_resolve(&j, &err), MC_OK);
+    assert_non_null(strstr(err.msg, "bad.txt:2:"));
+    job_free(&j);
+    snprintf(text, sizeof text, "source = grids %s\nranks = 280-300\nclues = 4\noutput = o\n", GRIDS4);
+    assert_int_equal(parse(text, &j, &err), MC_OK);
+    assert_int_equal(job_resolve(&j, &err), MC_EINVAL);
+    assert_non_null(strstr(err.msg, "beyond the 288 grids"));
+    job_free(&j);
+}
+
+/* Chunks cover first..last exactly once: checked against a slow walk. */
+static void test_chunks_cover(void **state)
+{
+    (void)state;
+    uint64_t seed = 20261121;
+    prng p;
+    prng_seed(&p, seed);
+    for (int t = 0; t < 300; t++) {
+        job j;
+        memset(&j, 0, sizeof j);
+        j.first = 1 + prng_next(&p) % 1000;
+        j.last = j.first + prng_next(&p) % 500;
+        j.chunk = 1 + prng_next(&p) % 60;
+        uint64_t expect = j.first;
+        for (uint64_t i = 0; i < job_nchunks(&j); i++) {
+            uint64_t f, c;
+            job_chunk_range(&j, i, &f, &c);
+            if (f != expect || c == 0 || c > j.chunk) fail_msg("seed %llu, case %d: chunk %llu", (unsigned long long)seed, t, (unsigned long long)i);
+            expect = f + c;
+        }
+        if (expect != j.last + 1) fail_msg("seed %llu, case %d: chunks end at %llu", (unsigned long long)seed, t, (unsigned long long)expect);
+    }
+}
+
+/* A small job over grids 1..30 of the 4x4 file with the given engine. */
+static void make_job(job *j, const char *out, job_engine_kind engine, uint64_t chunk)
+{
+    char text[600];
+    mc_error err;
+    snprintf(text, sizeof text, "source = grids %s\nranks = 1-30\nclues = 4\nchunk = %llu\noutput = %s\n", GRIDS4,
+             (unsigned long long)chunk, out);
+    assert_int_equal(parse(text, j, &err), MC_OK);
+    j->engine = engine;
+    assert_int_equal(job_resolve(j, &err), MC_OK);
+}
+
+/* Runs every chunk of the job in this process into its journal. */
+static void run_all(job *j)
+{
+    mc_error err;
+    journal *jl;
+    journal_data d;
+    assert_int_equal(journal_open(j, &jl, &d, &err), MC_OK);
+    job_engine *e;
+    assert_int_equal(job_engine_new(j, &e, &err), MC_OK);
+    job_source *src;
+    assert_int_equal(job_source_open(j, &src, &err), MC_OK);
+    uint8_t *grids = malloc(j->chunk * (size_t)j->geo->ncells);
+    job_result r;
+    memset(&r, 0, sizeof r);
+    for (uint64_t i = 0; i < job_nchunks(j); i++) {
+        uint64_t f, c;
+        job_chunk_range(j, i, &f, &c);
+        assert_int_equal(job_source_read(src, f, c, grids, &err), MC_OK);
+        assert_int_equal(job_engine_run(e, grids, f, c, &r, NULL, &err), MC_OK);
+        assert_int_equal(journal_append(jl, &r, &err), MC_OK);
+        assert_int_equal(journal_data_add(&d, &r), MC_OK);
+    }
+    assert_int_equal(job_write_found(j, &d, &err), MC_OK);
+    assert_int_equal(job_write_summary(j, &d, 1.0, &err), MC_OK);
+    job_result_free(&r);
+    free(grids);
+    job_source_close(src);
+    job_engine_free(e);
+    journal_close(jl);
+    journal_data_free(&d);
+}
+
+static char *read_all(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char *buf = malloc(1 << 22);
+    *n = fread(buf, 1, (1 << 22) - 1, f);
+    buf[*n] = 0;
+    fclose(f);
+    return buf;
+}
+
+static bool verify_says(const char *dir, const char *needle, bool expect_ok)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&out, &len);
+    bool ok;
+    mc_error err;
+    mc_status st = job_verify(dir, m, &ok, &err);
+    fclose(m);
+    bool found = st == MC_OK && strstr(out, needle) != NULL;
+    if (!found) fprintf(stderr, "verify %s said:\n%s(status %d)\n", dir, out, st);
+    free(out);
+    return found && ok == expect_ok;
+}
+
+static void test_journal_roundtrip_and_verify(void **state)
+{
+    (void)state;
+    char out[300], jpath[320];
+    snprintf(out, sizeof out, "%s/run1", tmpdir);
+    snprintf(jpath, sizeof jpath, "%s/journal", out);
+    job j;
+    make_job(&j, out, JOB_ENGINE_BRUTE, 7);
+    run_all(&j);
+    /* read back: 5 chunks, totals of 30 grids, each puzzle checks out */
+    journal_data d;
+    mc_error err;
+    assert_int_equal(journal_read(jpath, NULL, &d, &err), MC_OK);
+    assert_int_equal(d.nchunks, 5);
+    assert_int_equal(d.bad_lines, 0);
+    job_totals t;
+    job_totals_of(&d, &t);
+    assert_int_equal(t.grids, 30);
+    assert_true(t.puzzles > 0);
+    size_t listed = 0;
+    for (size_t i = 0; i < d.nchunks; i++) listed += d.chunks[i].nfound;
+    assert_int_equal(listed, t.puzzles);
+    journal_data_free(&d);
+    assert_true(verify_says(out, "ranks 1..30, 30 grids, K = 4:", true));
+
+    /* a second open of the same journal is refused while the first holds it */
+    journal *a, *b;
+    journal_data da, db;
+    assert_int_equal(journal_open(&j, &a, &da, &err), MC_OK);
+    assert_int_equal(da.nchunks, 5);
+    assert_int_not_equal(journal_open(&j, &b, &db, &err), MC_OK);
+    assert_non_null(strstr(err.msg, "in use"));
+    journal_close(a);
+    journal_data_free(&da);
+
+    /* another job on the same output is refused */
+    job other;
+    make_job(&other, out, JOB_ENGINE_BRUTE, 6);
+    assert_int_equal(journal_open(&other, &b, &db, &err), MC_EINVAL);
+    assert_non_null(strstr(err.msg, "another job"));
+    job_free(&other);
+
+    size_t n;
+    char *text = read_all(jpath, &n);
+    char *lines[64];
+    int nl = 0;
+    for (char *p = text; *p;) {
+        lines[nl++] = p;
+        char *e = strchr(p, '\n');
+        p = e + 1;
+    }
+    /* C lines are the last five */
+    assert_int_equal(strncmp(lines[nl - 5], "C ", 2), 0);
+    size_t head = (size_t)(lines[nl - 5] - text);
+
+    /* missing chunk: drop the third C line */
+    {
+        FILE *f = fopen(jpath, "w");
+        fwrite(text, 1, head, f);
+        for (int i = nl - 5; i < nl; i++)
+            if (i != nl - 3) fwrite(lines[i], 1, (size_t)(strchr(lines[i], '\n') - lines[i] + 1), f);
+        fclose(f);
+        assert_true(verify_says(out, "missing: ranks 15..21 (7 grids)", false));
+    }
+    /* duplicated chunk */
+    {
+        FILE *f = fopen(jpath, "w");
+        fwrite(text, 1, n, f);
+        fwrite(lines[nl - 2], 1, (size_t)(strchr(lines[nl - 2], '\n') - lines[nl - 2] + 1), f);
+        fclose(f);
+        assert_true(verify_says(out, "duplicated: ranks 22..28", false));
+    }
+    /* wrong checksum, resealed so the line itself is intact */
+    {
+        char line[1 << 16];
+        size_t len = (size_t)(strchr(lines[nl - 4], '\n') - lines[nl - 4]);
+        memcpy(line, lines[nl - 4], len);
+        line[len] = 0;
+        char *sum = strstr(line, " sum=") + 5;
+        sum[0] = sum[0] == '0' ? '1' : '0';
+        char *star = strrchr(line, '*');
+        star[-1] = 0;
+        uint64_t h = job_fnv1a(JOB_FNV_INIT, line, strlen(line));
+        FILE *f = fopen(jpath, "w");
+        fwrite(text, 1, (size_t)(lines[nl - 4] - text), f);
+        fprintf(f, "%s *%016llx\n", line, (unsigned long long)h);
+        char *after = strchr(lines[nl - 4], '\n') + 1;
+        fwrite(after, 1, n - (size_t)(after - text), f);
+        fclose(f);
+        assert_true(verify_says(out, "ranks 8..14: checksum", false));
+    }
+    /* damaged line (one byte changed, seal not updated): ignored, chunk missing */
+    {
+        char *copy = malloc(n + 1);
+        memcpy(copy, text, n + 1);
+        char *l = copy + (lines[nl - 1] - text);
+        char *cnt = strstr(l, "nodes=") + 6;
+        *cnt = *cnt == '9' ? '8' : '9';
+        write_file(jpath, copy);
+        free(copy);
+        assert_true(verify_says(out, "missing: ranks 29..30", false));
+        assert_true(verify_says(out, "damaged journal line", false));
+    }
+    /* torn last line: reading ignores it, opening drops it, the rest stays */
+    {
+        FILE *f = fopen(jpath, "w");
+        fwrite(text, 1, n - 20, f);
+        fclose(f);
+        assert_int_equal(journal_read(jpath, NULL, &d, &err), MC_OK);
+        assert_int_equal(d.nchunks, 4);
+        assert_int_equal(d.bad_lines, 1);
+        long long good = d.good_size;
+        journal_data_free(&d);
+        assert_int_equal(journal_open(&j, &a, &da, &err), MC_OK);
+        assert_int_equal(da.nchunks, 4);
+        journal_close(a);
+        journal_data_free(&da);
+        struct stat st;
+        assert_int_equal(stat(jpath, &st), 0);
+        assert_int_equal((long long)st.st_size, good);
+        assert_true(verify_says(out, "missing: ranks 29..30", false));
+    }
+    /* resume: running again completes it; found.txt equals the first run's */
+    {
+        char fpath[320];
+        snprintf(fpath, sizeof fpath, "%s/found.txt", out);
+        size_t fn;
+        char *found1 = read_all(fpath, &fn);
+        write_file(jpath, text); /* restore */
+        FILE *f = fopen(jpath, "w");
+        fwrite(text, 1, head, f); /* only the header: redo everything */
+        fclose(f);
+        run_all(&j);
+        char *found2 = read_all(fpath, &fn);
+        assert_string_equal(found1, found2);
+        free(found1);
+        free(found2);
+        assert_true(verify_says(out, "ranks 1..30, 30 grids, K = 4:", true));
+    }
+    free(text);
+    job_free(&j);
+}
+
+/* The engines: none reports nothing; brute reports exactly the minimal
+ * unique sets, checked against an independent subset walk on a few grids. */
+static void test_engines(void **state)
+{
+    (void)state;
+    char out[300];
+    snprintf(out, sizeof out, "%s/e", tmpdir);
+    job j;
+    make_job(&j, out, JOB_ENGINE_BRUTE, 30);
+    j.clues = 5;
+    mc_error err;
+    job_source *src;
+    assert_int_equal(job_source_open(&j, &src, &err), MC_OK);
+    uint8_t grids[30 * 16];
+    assert_int_equal(job_source_read(src, 1, 30, grids, &err), MC_OK);
+    job_source_close(src);
+    job_engine *e;
+    job_result r;
+    memset(&r, 0, sizeof r);
+    assert_int_equal(job_engine_new(&j, &e, &err), MC_OK);
+    assert_int_equal(job_engine_run(e, grids, 1, 30, &r, NULL, &err), MC_OK);
+    assert_int_equal(r.puzzles, r.nfound);
+    solver_ctx *sv = solver_new(j.geo);
+    /* every reported set: unique, solution = grid, and minimal */
+    for (size_t i = 0; i < r.nfound; i++) {
+        const uint8_t *g = grids + (r.found[i].rank - 1) * 16;
+        assert_int_equal(job_check_puzzle(sv, j.geo, g, r.found[i].cell, 5, &err), MC_OK);
+        uint8_t p[MAX_CELLS];
+        memcpy(p, r.found[i].cell, sizeof p);
+        for (int c = 0; c < 16; c++) {
+            if (p[c] == CELL_EMPTY) continue;
+            uint8_t keep = p[c];
+            p[c] = CELL_EMPTY;
+            assert_int_equal(solver_count(sv, p, 2, NULL), 2);
+            p[c] = keep;
+        }
+    }
+    /* slow twin for grid 1: all 2^16 cell sets, minimal unique ones of size <= 5 */
+    size_t expect = 0;
+    for (uint32_t m = 1; m < (1u << 16); m++) {
+        if (__builtin_popcount(m) > 5) continue;
+        uint8_t p[MAX_CELLS];
+        memset(p, CELL_EMPTY, sizeof p);
+        for (int c = 0; c < 16; c++)
+            if (m >> c & 1) p[c] = grids[c];
+        if (solver_count(sv, p, 2, NULL) != 1) continue;
+        bool minimal = true;
+        for (int c = 0; c < 16 && minimal; c++)
+            if (m >> c & 1) {
+                p[c] = CELL_EMPTY;
+                if (solver_count(sv, p, 2, NULL) == 1) minimal = false;
+                p[c] = grids[c];
+            }
+        expect += minimal;
+    }
+    size_t got = 0;
+    for (size_t i = 0; i < r.nfound; i++) got += r.found[i].rank == 1;
+    assert_int_equal(got, expect);
+    /* engine none: checksum only */
+    job_engine_free(e);
+    j.engine = JOB_ENGINE_NONE;
+    assert_int_equal(job_engine_new(&j, &e, &err), MC_OK);
+    assert_int_equal(job_engine_run(e, grids, 1, 30, &r, NULL, &err), MC_OK);
+    assert_int_equal(r.nfound, 0);
+    assert_int_equal(r.checksum, job_checksum_grids(grids, 30, 16));
+    /* stop flag: abandoned before the first grid */
+    volatile sig_atomic_t stop = 1;
+    assert_int_equal(job_engine_run(e, grids, 1, 30, &r, &stop, &err), MC_OK);
+    assert_true(r.abandoned);
+    job_engine_free(e);
+    job_result_free(&r);
+    solver_free(sv);
+    job_free(&j);
+}
+
+/* A catalogue source gives the same grids (same chunk checksums) as the text file. */
+static void test_catalogue_source(void **state)
+{
+    (void)state;
+    char cat[300], text[800];
+    snprintf(cat, sizeof cat, "%s/all4.cat", tmpdir);
+    mc_error err;
+    job t;
+    snprintf(text, sizeof text, "source = grids %s\nclues = 4\nchunk = 9\nranks = 101-200\noutput = o\n", GRIDS4);
+    assert_int_equal(parse(text, &t, &err), MC_OK);
+    assert_int_equal(job_resolve(&t, &err), MC_OK);
+    /* the whole file into a catalogue starting at rank 1 */
+    job all = t;
+    all.first = 1;
+    all.last = 288;
+    job_source *src;
+    assert_int_equal(job_source_open(&all, &src, &err), MC_OK);
+    uint8_t grids[288 * 16];
+    assert_int_equal(job_source_read(src, 1, 288, grids, &err), MC_OK);
+    job_source_close(src);
+    catalogue_writer *w;
+    assert_int_equal(catalogue_create(cat, t.geo, 1, &w, &err), MC_OK);
+    for (int i = 0; i < 288; i++) assert_int_equal(catalogue_append(w, grids + 16 * i, &err), MC_OK);
+    assert_int_equal(catalogue_finish(w, &err), MC_OK);
+    job c;
+    snprintf(text, sizeof text, "source = catalogue %s\nclues = 4\nchunk = 9\nranks = 101-200\noutput = o\n", cat);
+    assert_int_equal(parse(text, &c, &err), MC_OK);
+    assert_int_equal(job_resolve(&c, &err), MC_OK);
+    assert_int_equal(job_nchunks(&c), job_nchunks(&t));
+    job_source *a, *b;
+    assert_int_equal(job_source_open(&t, &a, &err), MC_OK);
+    assert_int_equal(job_source_open(&c, &b, &err), MC_OK);
+    uint8_t ga[9 * 16], gb[9 * 16];
+    for (uint64_t i = 0; i < job_nchunks(&c); i += 2) { /* every other chunk: the catalogue seeks */
+        uint64_t f, n;
+        job_chunk_range(&c, i, &f, &n);
+        assert_int_equal(job_source_read(a, f, n, ga, &err), MC_OK);
+        assert_int_equal(job_source_read(b, f, n, gb, &err), MC_OK);
+        assert_int_equal(job_checksum_grids(ga, n, 16), job_checksum_grids(gb, n, 16));
+        assert_memory_equal(ga, grids + (f - 1) * 16, n * 16);
+    }
+    job_source_close(a);
+    job_source_close(b);
+    job_free(&c);
+    /* ranks outside the catalogue */
+    snprintf(text, sizeof text, "source = catalogue %s\nclues = 4\nranks = 250-300\noutput = o\n", cat);
+    assert_int_equal(parse(text, &c, &err), MC_OK);
+    assert_int_equal(job_resolve(&c, &err), MC_EINVAL);
+    assert_non_null(strstr(err.msg, "not all in"));
+    job_free(&c);
+    /* a damaged catalogue fails cleanly when resolved */
+    FILE *f = fopen(cat, "r+b");
+    fseek(f, 70, SEEK_SET);
+    fputc(0x55, f);
+    fclose(f);
+    snprintf(text, sizeof text, "source = catalogue %s\nclues = 4\noutput = o\n", cat);
+    assert_int_equal(parse(text, &c, &err), MC_OK);
+    mc_status st = job_resolve(&c, &err);
+    if (st == MC_OK) { /* the header survived: reading the block must fail */
+        assert_int_equal(job_source_open(&c, &a, &err), MC_OK);
+        uint8_t g1[16];
+        assert_int_equal(job_source_read(a, 1, 1, g1, &err), MC_ECORRUPT);
+        job_source_close(a);
+    }
+    job_free(&c);
+    job_free(&t);
+}
+
+/* The enumerate source streams enumerate_band's grids with catalogue ranks. */
+typedef struct collect {
+    uint8_t *grids;
+    size_t n, max;
+} collect;
+
+static int collect_grid(void *arg, const uint8_t *g)
+{
+    collect *c = arg;
+    if (c->n < c->max) memcpy(c->grids + 81 * c->n, g, 81);
+    c->n++;
+    return c->n >= c->max;
+}
+
+static void test_enumerate_source(void **state)
+{
+    (void)state;
+    job j;
+    mc_error err;
+    assert_int_equal(parse("source = enumerate\nbands = 1-1\nranks = 70001-90000\nclues = 16\nchunk = 3000\noutput = o\n",
+                           &j, &err), MC_OK);
+    assert_int_equal(job_resolve(&j, &err), MC_OK);
+    assert_int_equal(j.geo->N, 9);
+    assert_int_equal(job_total(&j), 20000);
+    collect c = {malloc(90000 * 81), 0, 90000};
+    uint64_t n;
+    assert_int_equal(enumerate_band(1, collect_grid, &c, &n), MC_OK);
+    job_source *src;
+    assert_int_equal(job_source_open(&j, &src, &err), MC_OK);
+    uint8_t *buf = malloc(3000 * 81);
+    for (uint64_t i = 1; i < job_nchunks(&j); i += 2) { /* every other chunk: skipping works */
+        uint64_t f, k;
+        job_chunk_range(&j, i, &f, &k);
+        assert_int_equal(job_source_read(src, f, k, buf, &err), MC_OK);
+        assert_memory_equal(buf, c.grids + (f - 1) * 81, k * 81);
+    }
+    job_source_close(src); /* stops the enumeration thread early */
+    free(buf);
+    free(c.grids);
+    job_free(&j);
+    /* ranks past the band's grids, and a missing bands key */
+    assert_int_equal(parse("source = enumerate\nbands = 1-1\nranks = 1007170-1007171\nclues = 16\noutput = o\n",
+                           &j, &err), MC_OK);
+    assert_int_equal(job_resolve(&j, &err), MC_EINVAL);
+    assert_non_null(strstr(err.msg, "not all in the bands"));
+    job_free(&j);
+    expect_error("source = enumerate\nclues = 16\noutput = o\n", MC_EFORMAT, "t.job:1:", "needs 'bands");
+    expect_error("source = enumerate x.cat\nbands = 1\nclues = 16\noutput = o\n", MC_EFORMAT, "t.job:1:",
+                 "takes no file");
+}
+
+static void test_check_puzzle(void **state)
+{
+    (void)state;
+    const geometry *geo = geometry_get(2, 2);
+    const char *gs = "1234341221434321";
+    uint8_t g[16], p[MAX_CELLS];
+    for (int i = 0; i < 16; i++) g[i] = (uint8_t)(gs[i] - '1');
+    solver_ctx *sv = solver_new(geo);
+    mc_error err;
+    memcpy(p, g, 16);
+    assert_int_equal(job_check_puzzle(sv, geo, g, p, 16, &err), MC_OK); /* the full grid */
+    assert_int_equal(job_check_puzzle(sv, geo, g, p, 15, &err), MC_EINVAL);
+    assert_non_null(strstr(err.msg, "more than K"));
+    p[5] = (uint8_t)((p[5] + 1) % 4);
+    assert_int_equal(job_check_puzzle(sv, geo, g, p, 16, &err), MC_EINVAL);
+    assert_non_null(strstr(err.msg, "r2c2"));
+    memset(p, CELL_EMPTY, sizeof p);
+    p[0] = g[0];
+    assert_int_equal(job_check_puzzle(sv, geo, g, p, 4, &err), MC_EINVAL);
+    assert_non_null(strstr(err.msg, "more than one"));
+    solver_free(sv);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_parse_good),
+        cmocka_unit_test(test_parse_errors),
+        cmocka_unit_test(test_resolve_errors),
+        cmocka_unit_test(test_chunks_cover),
+        cmocka_unit_test(test_journal_roundtrip_and_verify),
+        cmocka_unit_test(test_engines),
+        cmocka_unit_test(test_catalogue_source),
+        cmocka_unit_test(test_enumerate_source),
+        cmocka_unit_test(test_check_puzzle),
+    };
+    return cmocka_run_group_tests(tests, setup_dir, teardown_dir);
+}
