@@ -267,7 +267,29 @@ static int propagate(solver_ctx *ctx, state *s, int qn, uint64_t dirty)
  * fewest candidates. */
 static void choose_branch(const geometry *g, const state *s, frame *f)
 {
-    int best = -1, bestn = 99;
+    /* two-candidate cells: m has two bits when m & (m - 1) has one */
+    int best = -1, bestd = -1, seen = 0;
+    for (int c = 0; c < g->ncells && seen < g->N; c++) {
+        uint16_t m = s->cand[c], r = m & (uint16_t)(m - 1);
+        if (!r || (r & (r - 1))) continue;
+        seen++;
+        const uint8_t *pe = g->peer[c];
+        int d = 0;
+        for (int i = 0; i < g->npeers; i++) {
+            uint16_t pm = s->cand[pe[i]];
+            d += (pm & m) != 0 && (pm & (pm - 1)) != 0;
+        }
+        if (d > bestd) {
+            bestd = d;
+            best = c;
+        }
+    }
+    if (best >= 0) {
+        f->cell = best;
+        f->rest = s->cand[best];
+        return;
+    }
+    int bestn = 99;
     for (int c = 0; c < g->ncells; c++) {
         uint16_t m = s->cand[c];
         if (!(m & (m - 1))) continue;
@@ -275,32 +297,10 @@ static void choose_branch(const geometry *g, const state *s, frame *f)
         if (n < bestn) {
             bestn = n;
             best = c;
-            if (n == 2) break;
-        }
-    }
-    if (bestn == 2) {
-        /* among the two-candidate cells, the one with the most unsolved
-         * peers that share a candidate with it */
-        int bestd = -1, seen = 0;
-        for (int c = best; c < g->ncells && seen < g->N; c++) {
-            uint16_t m = s->cand[c];
-            if (__builtin_popcount(m) != 2) continue;
-            seen++;
-            const uint8_t *pe = g->peer[c];
-            int d = 0;
-            for (int i = 0; i < g->npeers; i++) {
-                uint16_t pm = s->cand[pe[i]];
-                d += (pm & m) != 0 && (pm & (pm - 1)) != 0;
-            }
-            if (d > bestd) {
-                bestd = d;
-                best = c;
-            }
         }
     }
     f->cell = best;
     f->rest = s->cand[best];
-    if (bestn == 2) return;
     const int N = g->N;
     for (int u = 0; u < 3 * N; u++) {
         const uint8_t *cells = g->unit[u];
@@ -403,7 +403,8 @@ int solver_count_generic(solver_ctx *ctx, const uint8_t *puzzle, int limit, solv
         uint16_t bit = f->rest & (uint16_t)-f->rest;
         f->rest &= (uint16_t)(f->rest - 1);
         frame *n = &ctx->stack[depth + 1];
-        n->st = f->st;
+        memcpy(n->st.cand, f->st.cand, (size_t)g->ncells * sizeof n->st.cand[0]);
+        n->st.unsolved = f->st.unsolved;
         int cell = f->cell;
         if (cell >= 0) {
             n->st.cand[cell] = bit;
