@@ -1,13 +1,71 @@
-/* canon_brute — the obviously-correct twin of canon_minlex9 for tests: all
- * 2 * 1296 * 1296 = 3,359,232 position maps of a 9x9 grid, each followed by
- * the forced relabelling (the first row reads 0..8); the smallest result is
- * the minlex form, and the maps reaching it are counted. About 0.1 s a grid.
+/* canon_test — shared pieces of test_canon and test_canon_slow.
+ *
+ * The published grids of tests/data/known-grids.txt (grid, minlex form or
+ * '=', automorphism count), and brute_minlex: the obviously-correct twin of
+ * canon_minlex9: all 2 * 1296 * 1296 = 3,359,232 position maps of a 9x9
+ * grid, each followed by the forced relabelling (the first row reads 0..8);
+ * the smallest result is the minlex form, and the maps reaching it are
+ * counted. About 0.1 s a grid. Include after <cmocka.h>.
  */
-#ifndef MC_TEST_CANON_BRUTE_H
-#define MC_TEST_CANON_BRUTE_H
+#ifndef MC_TEST_CANON_TEST_H
+#define MC_TEST_CANON_TEST_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
+
+#include "grid.h"
+
+static inline void fail_seed(uint64_t seed, const char *what)
+{
+    print_error("%s failed, seed %llu\n", what, (unsigned long long)seed);
+    fail();
+}
+
+/* ---- known grids ---- */
+
+typedef struct known {
+    uint8_t g[81], form[81];
+    int autos;
+} known;
+
+static known K[32];
+static int nK;
+
+static inline void load_known(void)
+{
+    if (nK) return;
+    FILE *f = fopen(MC_TEST_DATA "/known-grids.txt", "r");
+    assert_non_null(f);
+    char line[1024];
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n') continue;
+        char a[128], b[128];
+        int autos;
+        assert_int_equal(sscanf(line, "%127s %127s %d", a, b, &autos), 3);
+        assert_int_equal(strlen(a), 81);
+        assert_true(nK < 32);
+        known *k = &K[nK++];
+        for (int i = 0; i < 81; i++) k->g[i] = (uint8_t)(a[i] - '1');
+        if (strcmp(b, "=") == 0) {
+            memcpy(k->form, k->g, 81);
+        } else {
+            assert_int_equal(strlen(b), 81);
+            for (int i = 0; i < 81; i++) k->form[i] = (uint8_t)(b[i] - '1');
+        }
+        k->autos = autos;
+    }
+    fclose(f);
+    assert_true(nK >= 5);
+}
+
+static inline void to_grid(const uint8_t *cells, grid *g)
+{
+    grid_clear(g, geometry_9x9());
+    memcpy(g->cell, cells, 81);
+}
+
+/* ---- the brute force ---- */
 
 /* Every row order that keeps bands together (and, read as column orders,
  * every column order that keeps stacks together). */
