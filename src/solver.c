@@ -97,94 +97,83 @@ static inline uint16_t only_one(const uint16_t *m, int step, int n)
     return once & (uint16_t)~twice;
 }
 
-/* The box-line rule on the units in dirty_b. A row segment is where a row
- * meets a stack (C cells), a column segment where a column meets a band (R
- * cells). Pointing: a digit whose places in a box lie in one segment leaves
- * the rest of that line. Claiming: a digit whose places in a line lie in one
- * segment leaves the rest of that box. Returns 0 on contradiction. */
-static int box_line(prop *pr)
+/* One direction of the box-line rule: rows or columns. A segment is where a
+ * line meets a box: the lines of a box group (band for rows, stack for
+ * columns) are p = R (rows) or C (columns) consecutive lines, each cut into
+ * p segments of N / p cells. Segment (line l, block k) starts at cell
+ * l * line_step + k * (N / p) * cell_step and runs cell_step apart. */
+typedef struct line_dir {
+    int p;                 /* lines per box group = segments per line */
+    int line_step, cell_step;
+    int unit0;             /* unit number of line 0 */
+    int box_group, box_block; /* box of segment (l, k) = (l / p) * box_group + k * box_block */
+} line_dir;
+
+/* Pointing: a digit whose places in a box lie in one segment leaves the rest
+ * of that line. Claiming: a digit whose places in a line lie in one segment
+ * leaves the rest of that box. Only boxes and lines in todo are looked at.
+ * Returns 0 on contradiction. */
+static int box_line_dir(prop *pr, const line_dir *d, uint64_t todo)
 {
-    const geometry *g = pr->g;
-    const int N = g->N, R = g->R, C = g->C;
+    const int N = pr->g->N, p = d->p, len = N / p;
+    const int seg_step = len * d->cell_step;
     const uint16_t *cand = pr->cand;
-    uint64_t todo = pr->dirty_b;
-    pr->dirty_b = 0;
-    uint16_t rs[MAX_N * MAX_N]; /* rs[r * R + k]: row r, stack k */
-    uint16_t cs[MAX_N * MAX_N]; /* cs[b * N + c]: band b, column c */
-    for (int r = 0; r < N; r++)
-        for (int k = 0; k < R; k++) {
-            const uint16_t *p = cand + r * N + k * C;
+    uint16_t sm[MAX_N * MAX_N]; /* sm[l * p + k]: the candidates of segment (l, k) */
+    for (int l = 0; l < N; l++)
+        for (int k = 0; k < p; k++) {
+            const uint16_t *c = cand + l * d->line_step + k * seg_step;
             uint16_t m = 0;
-            for (int j = 0; j < C; j++) m |= p[j];
-            rs[r * R + k] = m;
+            for (int j = 0; j < len; j++) m |= c[j * d->cell_step];
+            sm[l * p + k] = m;
         }
-    for (int b = 0; b < C; b++) {
-        uint16_t *m = cs + b * N;
-        for (int c = 0; c < N; c++) m[c] = 0;
-        for (int i = 0; i < R; i++) {
-            const uint16_t *p = cand + (b * R + i) * N;
-            for (int c = 0; c < N; c++) m[c] |= p[c];
-        }
-    }
-    for (int bx = 0; bx < N; bx++) {
-        if (!(todo >> (2 * N + bx) & 1)) continue;
-        int b = bx / R, k = bx % R; /* band, stack */
-        /* pointing along rows: the box's row segments (b * R + i, k) */
-        uint16_t only = only_one(rs + b * R * R + k, R, R);
-        for (int i = 0; only && i < R; i++) {
-            int r = b * R + i;
-            uint16_t u = rs[r * R + k] & only;
-            if (!u) continue;
-            for (int k2 = 0; k2 < R; k2++) {
-                if (k2 == k || !(rs[r * R + k2] & u)) continue;
-                if (!eliminate(pr, r * N + k2 * C, 1, C, u)) return 0;
-                rs[r * R + k2] &= (uint16_t)~u;
+    for (int grp = 0; grp < N / p; grp++)
+        for (int k = 0; k < p; k++) {
+            if (!(todo >> (2 * N + grp * d->box_group + k * d->box_block) & 1)) continue;
+            /* pointing: the box's segments are (grp * p + i, k) */
+            uint16_t only = only_one(sm + grp * p * p + k, p, p);
+            for (int i = 0; only && i < p; i++) {
+                int l = grp * p + i;
+                uint16_t u = sm[l * p + k] & only;
+                if (!u) continue;
+                for (int k2 = 0; k2 < p; k2++) {
+                    if (k2 == k || !(sm[l * p + k2] & u)) continue;
+                    if (!eliminate(pr, l * d->line_step + k2 * seg_step, d->cell_step, len, u)) return 0;
+                    sm[l * p + k2] &= (uint16_t)~u;
+                }
             }
         }
-        /* pointing along columns: the box's column segments (b, k * C + j) */
-        only = only_one(cs + b * N + k * C, 1, C);
-        for (int j = 0; only && j < C; j++) {
-            int c = k * C + j;
-            uint16_t u = cs[b * N + c] & only;
+    for (int l = 0; l < N; l++) {
+        if (!(todo >> (d->unit0 + l) & 1)) continue;
+        /* claiming: the line's segments are (l, k) */
+        uint16_t only = only_one(sm + l * p, 1, p);
+        int grp = l / p;
+        for (int k = 0; only && k < p; k++) {
+            uint16_t u = sm[l * p + k] & only;
             if (!u) continue;
-            for (int b2 = 0; b2 < C; b2++) {
-                if (b2 == b || !(cs[b2 * N + c] & u)) continue;
-                if (!eliminate(pr, b2 * R * N + c, N, R, u)) return 0;
-                cs[b2 * N + c] &= (uint16_t)~u;
-            }
-        }
-    }
-    for (int r = 0; r < N; r++) {
-        if (!(todo >> r & 1)) continue;
-        uint16_t only = only_one(rs + r * R, 1, R);
-        int b = r / R;
-        for (int k = 0; only && k < R; k++) {
-            uint16_t u = rs[r * R + k] & only;
-            if (!u) continue;
-            for (int i = 0; i < R; i++) {
-                int r2 = b * R + i;
-                if (r2 == r || !(rs[r2 * R + k] & u)) continue;
-                if (!eliminate(pr, r2 * N + k * C, 1, C, u)) return 0;
-                rs[r2 * R + k] &= (uint16_t)~u;
-            }
-        }
-    }
-    for (int c = 0; c < N; c++) {
-        if (!(todo >> (N + c) & 1)) continue;
-        uint16_t only = only_one(cs + c, N, C);
-        int k = c / C;
-        for (int b = 0; only && b < C; b++) {
-            uint16_t u = cs[b * N + c] & only;
-            if (!u) continue;
-            for (int j = 0; j < C; j++) {
-                int c2 = k * C + j;
-                if (c2 == c || !(cs[b * N + c2] & u)) continue;
-                if (!eliminate(pr, b * R * N + c2, N, R, u)) return 0;
-                cs[b * N + c2] &= (uint16_t)~u;
+            for (int i = 0; i < p; i++) {
+                int l2 = grp * p + i;
+                if (l2 == l || !(sm[l2 * p + k] & u)) continue;
+                if (!eliminate(pr, l2 * d->line_step + k * seg_step, d->cell_step, len, u)) return 0;
+                sm[l2 * p + k] &= (uint16_t)~u;
             }
         }
     }
     return 1;
+}
+
+/* The box-line rule on the units in dirty_b, rows then columns. Returns 0 on
+ * contradiction. */
+static int box_line(prop *pr)
+{
+    const geometry *g = pr->g;
+    const int N = g->N, R = g->R, C = g->C;
+    uint64_t todo = pr->dirty_b;
+    pr->dirty_b = 0;
+    /* rows: R rows to a band, R stacks; box = band * R + stack */
+    const line_dir rows = {.p = R, .line_step = N, .cell_step = 1, .unit0 = 0, .box_group = R, .box_block = 1};
+    /* columns: C columns to a stack, C bands; box = band * R + stack */
+    const line_dir cols = {.p = C, .line_step = 1, .cell_step = N, .unit0 = N, .box_group = 1, .box_block = R};
+    return box_line_dir(pr, &rows, todo) && box_line_dir(pr, &cols, todo);
 }
 
 /* Propagates the queued cells (each with a one-bit mask, not yet removed from
