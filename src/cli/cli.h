@@ -93,6 +93,10 @@ typedef struct cli_grid_loop {
  * Returns the exit status: the worst of 0, 1 and 2 over all lines. */
 int cli_for_each_grid(const cli_grid_loop *loop, int nfiles, char **files);
 
+/* For a puzzle whose clues clash: "FILE:LINE: note: reason, so there is no
+ * solution" on stderr (solve goes on and reports count 0). */
+void cli_note_clash(gridfile *f, const grid *g, digit_style style);
+
 /* `solve --trace` (cmd_solve_trace.c): the loop with the explaining solver. */
 int cmd_solve_trace(cli_grid_loop *loop, int nfiles, char **files, int limit);
 

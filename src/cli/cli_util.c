@@ -152,3 +152,11 @@ int cli_for_each_grid(const cli_grid_loop *loop, int nfiles, char **files)
     }
     return status;
 }
+
+void cli_note_clash(gridfile *f, const grid *g, digit_style style)
+{
+    mc_error err;
+    if (grid_check(g, style, &err) != MC_OK)
+        fprintf(stderr, "%s:%ld: note: %s, so there is no solution\n", gridfile_name(f), gridfile_line(f),
+                err.msg);
+}

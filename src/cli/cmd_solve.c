@@ -54,10 +54,7 @@ static int solve_line(void *user, gridfile *f, grid *g, const char *trailer)
             return CLI_STOP_ALL;
         }
     }
-    mc_error err;
-    if (grid_check(g, run->style, &err) != MC_OK)
-        fprintf(stderr, "%s:%ld: note: %s, so there is no solution\n", gridfile_name(f), gridfile_line(f),
-                err.msg);
+    cli_note_clash(f, g, run->style);
     solver_result *res = &run->res;
     int n = solver_count(run->ctx, g->cell, run->limit, res);
     char *p = run->text;

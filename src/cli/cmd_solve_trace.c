@@ -28,10 +28,7 @@ static int trace_line(void *user, gridfile *f, grid *g, const char *trailer)
             return CLI_STOP_FILE;
         }
     }
-    mc_error err;
-    if (grid_check(g, run->style, &err) != MC_OK)
-        fprintf(stderr, "%s:%ld: note: %s, so there is no solution\n", gridfile_name(f), gridfile_line(f),
-                err.msg);
+    cli_note_clash(f, g, run->style);
     grid s = *g;
     int n = trace_solve(run->ctx, g->cell, run->limit, s.cell);
     if (n < 0) {
