@@ -1,7 +1,8 @@
 /* canon_test — shared pieces of test_canon and test_canon_slow.
  *
  * The published grids of tests/data/known-grids.txt (grid, minlex form or
- * '=', automorphism count), and brute_minlex: the obviously-correct twin of
+ * '=', automorphism count), grids built around them with some symmetry
+ * (structured_grid), and brute_minlex: the obviously-correct twin of
  * canon_minlex9: all 2 * 1296 * 1296 = 3,359,232 position maps of a 9x9
  * grid, each followed by the forced relabelling (the first row reads 0..8);
  * the smallest result is the minlex form, and the maps reaching it are
@@ -15,6 +16,8 @@
 #include <string.h>
 
 #include "grid.h"
+#include "random_grid.h"
+#include "transform.h"
 
 static inline void fail_seed(uint64_t seed, const char *what)
 {
@@ -63,6 +66,31 @@ static inline void to_grid(const uint8_t *cells, grid *g)
 {
     grid_clear(g, geometry_9x9());
     memcpy(g->cell, cells, 81);
+}
+
+/* Grids with some symmetry: a known grid under a random transform keeps
+ * a random part (a band, two bands, or random boxes) and the rest is filled
+ * in at random. Many come out with automorphisms, which stresses ties. */
+static inline void structured_grid(prng *rng, grid *out)
+{
+    load_known();
+    const geometry *geo = geometry_9x9();
+    for (;;) {
+        grid g, p;
+        to_grid(K[prng_below(rng, (uint64_t)nK)].g, &g);
+        transform t;
+        transform_random(&t, geo, rng);
+        transform_apply(&t, &g, &g);
+        p = g;
+        int mode = (int)prng_below(rng, 3);
+        uint64_t boxes = prng_next(rng); /* mode 2: box b kept when bit b is set */
+        for (int c = 0; c < 81; c++) {
+            int band = c / 27, box = geo->box[c];
+            bool keep = mode == 0 ? band == 0 : mode == 1 ? band != 2 : (boxes >> box & 1) != 0;
+            if (!keep) p.cell[c] = CELL_EMPTY;
+        }
+        if (random_grid_complete(&p, rng, out, 20)) return;
+    }
 }
 
 /* ---- the brute force ---- */

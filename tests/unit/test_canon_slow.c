@@ -21,31 +21,6 @@
 #include "canon_test.h"
 #include "random_grid.h"
 
-/* Grids with some symmetry: a known grid under a random transform keeps
- * a random part (a band, two bands, or random boxes) and the rest is filled
- * in at random. Many come out with automorphisms, which stresses ties. */
-static void structured_grid(prng *rng, grid *out)
-{
-    load_known();
-    const geometry *geo = geometry_9x9();
-    for (;;) {
-        grid g, p;
-        to_grid(K[prng_below(rng, (uint64_t)nK)].g, &g);
-        transform t;
-        transform_random(&t, geo, rng);
-        transform_apply(&t, &g, &g);
-        p = g;
-        int mode = (int)prng_below(rng, 3);
-        uint64_t boxes = prng_next(rng); /* mode 2: box b kept when bit b is set */
-        for (int c = 0; c < 81; c++) {
-            int band = c / 27, box = geo->box[c];
-            bool keep = mode == 0 ? band == 0 : mode == 1 ? band != 2 : (boxes >> box & 1) != 0;
-            if (!keep) p.cell[c] = CELL_EMPTY;
-        }
-        if (random_grid_complete(&p, rng, out, 20)) return;
-    }
-}
-
 static void test_brute_force_many(void **state)
 {
     (void)state;
