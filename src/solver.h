@@ -13,8 +13,13 @@
  * Generic path representation: per cell a candidate mask (bit d = digit d
  * still possible) of uint16_t; a search state is these masks plus the count
  * of unsolved cells, copied onto an explicit stack at each branch (no
- * recursion). Propagation: naked singles through the peer lists, hidden
- * singles per unit; branching on an unsolved cell with the fewest candidates.
+ * recursion). Clues load in one pass (digits used per unit). Propagation to a
+ * fixpoint: naked singles through the peer lists, hidden singles in the units
+ * whose cells changed since they were last scanned, and from 16x16 up the
+ * box-line rule (pointing and claiming). Branching: a two-candidate cell with
+ * the most unsolved peers sharing a candidate (among the first N such cells),
+ * else a cell with the fewest candidates, or a digit with two places in a
+ * unit when no cell has two candidates.
  */
 #ifndef MC_SOLVER_H
 #define MC_SOLVER_H

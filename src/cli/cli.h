@@ -16,6 +16,7 @@
 #include "banner.h"
 #include "geometry.h"
 #include "grid.h"
+#include "gridfile.h"
 
 int cmd_solve(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
@@ -55,5 +56,48 @@ void progress_update(progress *p, uint64_t done, const char *extra);
 void progress_done(progress *p, uint64_t done, const char *extra);
 
 double cli_now(void); /* monotonic seconds */
+
+/* ---- grids from files: the shared options and the per-line loop ---- */
+
+/* getopt_long table entries for --box RxC and --hex. */
+#define CLI_OPTION_BOX {"box", required_argument, 0, 'b'}
+#define CLI_OPTION_HEX {"hex", no_argument, 0, 'x'}
+
+/* Parses the argument of --box; on a bad shape prints "minclue CMD: reason"
+ * and returns false (the command then exits with status 2). */
+bool cli_parse_box(const char *cmd, const char *arg, const geometry **geo);
+
+/* What a callback tells the loop: the line was fine, invalid (exit status at
+ * least 1), or stop: this file (exit status 2, go on with the next file) or
+ * everything (exit status 2). */
+enum { CLI_LINE_OK = 0, CLI_LINE_INVALID = 1, CLI_STOP_FILE = 2, CLI_STOP_ALL = 3 };
+
+typedef struct cli_grid_loop {
+    const char *cmd;        /* the subcommand, for messages ("solve", "grids canon") */
+    const geometry *geo;    /* --box; NULL: each line's shape from its length */
+    digit_style style;      /* DIGITS_HEX with --hex (then 4x4 unless --box) */
+    bool name_cmd_open;     /* "minclue CMD: " before "FILE: cannot open..." */
+    bool name_cmd_lines;    /* "minclue CMD: " before "FILE:LINE: reason" */
+    /* each line read as a grid (trailer: the rest of the line, "" if none) */
+    int (*on_grid)(void *user, gridfile *f, grid *g, const char *trailer);
+    /* each line that is not a grid (err names FILE:LINE); NULL: print err on
+     * stderr and count the line invalid */
+    int (*on_bad_line)(void *user, gridfile *f, const mc_error *err);
+    void *user;
+} cli_grid_loop;
+
+/* Reads files[0..nfiles-1] (plain or gzipped; "-" or nfiles == 0: standard
+ * input) line by line and hands each grid to loop->on_grid. A file that
+ * cannot be opened, or cannot be read on (truncated, corrupt), is reported
+ * on stderr and gives exit status 2; the other files are still read.
+ * Returns the exit status: the worst of 0, 1 and 2 over all lines. */
+int cli_for_each_grid(const cli_grid_loop *loop, int nfiles, char **files);
+
+/* For a puzzle whose clues clash: "FILE:LINE: note: reason, so there is no
+ * solution" on stderr (solve goes on and reports count 0). */
+void cli_note_clash(gridfile *f, const grid *g, digit_style style);
+
+/* `solve --trace` (cmd_solve_trace.c): the loop with the explaining solver. */
+int cmd_solve_trace(cli_grid_loop *loop, int nfiles, char **files, int limit);
 
 #endif

@@ -95,3 +95,68 @@ void progress_done(progress *p, uint64_t done, const char *extra)
 {
     if (p->printed || cli_now() - p->start > 2.0) print_line(p, done, extra, true);
 }
+
+bool cli_parse_box(const char *cmd, const char *arg, const geometry **geo)
+{
+    mc_error err;
+    if (geometry_parse(arg, geo, &err) == MC_OK) return true;
+    cli_error(cmd, "%s", err.msg);
+    return false;
+}
+
+static int worse(int status, int s) { return s > status ? s : status; }
+
+int cli_for_each_grid(const cli_grid_loop *loop, int nfiles, char **files)
+{
+    static char *stdin_only[] = {"-"};
+    if (nfiles == 0) {
+        files = stdin_only;
+        nfiles = 1;
+    }
+    const geometry *geo = loop->geo;
+    if (loop->style == DIGITS_HEX && !geo) geo = geometry_get(4, 4);
+    char named[64];
+    snprintf(named, sizeof named, "minclue %s: ", loop->cmd);
+    const char *open_prefix = loop->name_cmd_open ? named : "";
+    const char *line_prefix = loop->name_cmd_lines ? named : "";
+    int status = 0;
+    mc_error err;
+    for (int i = 0; i < nfiles; i++) {
+        gridfile *f;
+        if (gridfile_open(files[i], geo, loop->style, &f, &err) != MC_OK) {
+            fprintf(stderr, "%s%s\n", open_prefix, err.msg);
+            status = 2;
+            continue;
+        }
+        grid g;
+        const char *trailer;
+        mc_status st;
+        while ((st = gridfile_next(f, &g, &trailer, &err)) != MC_EOF) {
+            int r;
+            if (st == MC_OK) {
+                r = loop->on_grid(loop->user, f, &g, trailer);
+            } else if (st == MC_EFORMAT && loop->on_bad_line) {
+                r = loop->on_bad_line(loop->user, f, &err);
+            } else {
+                fprintf(stderr, "%s%s\n", line_prefix, err.msg);
+                r = st == MC_EFORMAT ? CLI_LINE_INVALID : CLI_STOP_FILE;
+            }
+            if (r == CLI_STOP_ALL) {
+                gridfile_free(f);
+                return 2;
+            }
+            status = worse(status, r);
+            if (r == CLI_STOP_FILE) break;
+        }
+        gridfile_free(f);
+    }
+    return status;
+}
+
+void cli_note_clash(gridfile *f, const grid *g, digit_style style)
+{
+    mc_error err;
+    if (grid_check(g, style, &err) != MC_OK)
+        fprintf(stderr, "%s:%ld: note: %s, so there is no solution\n", gridfile_name(f), gridfile_line(f),
+                err.msg);
+}

@@ -76,11 +76,11 @@ int cmd_generate(int argc, char **argv)
         return 2;
     }
     const char *help = is_grid ? help_grid : help_puzzle;
-    static const struct option opts[] = {{"box", required_argument, 0, 'b'},
+    static const struct option opts[] = {CLI_OPTION_BOX,
                                           {"count", required_argument, 0, 'n'},
                                           {"seed", required_argument, 0, 's'},
                                           {"method", required_argument, 0, 'm'},
-                                          {"hex", no_argument, 0, 'x'},
+                                          CLI_OPTION_HEX,
                                           {"clues-max", required_argument, 0, 'c'},
                                           {"attempts", required_argument, 0, 'a'},
                                           {"symmetric", no_argument, 0, 'y'},
@@ -91,16 +91,12 @@ int cmd_generate(int argc, char **argv)
     bool have_seed = false, have_clues_max = false, symmetric = false;
     gen_method method = GEN_BACKTRACK;
     digit_style style = DIGITS_STD;
-    mc_error err;
     optind = 0;
     int o;
     while ((o = getopt_long(argc - 1, argv + 1, "", opts, NULL)) != -1) {
         switch (o) {
         case 'b':
-            if (geometry_parse(optarg, &geo, &err) != MC_OK) {
-                cli_error("generate", "%s", err.msg);
-                return 2;
-            }
+            if (!cli_parse_box("generate", optarg, &geo)) return 2;
             break;
         case 'n':
             if (!cli_parse_u64(optarg, &count) || count < 1) {

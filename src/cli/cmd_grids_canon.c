@@ -32,82 +32,60 @@ static const char *help =
     "FILE:LINE: reason, prints nothing on stdout, and makes the exit status 1.\n"
     "Exit status 2 when a file cannot be read.\n";
 
+static int canon_line(void *user, gridfile *f, grid *g, const char *trailer)
+{
+    (void)user;
+    (void)trailer;
+    const char *name = gridfile_name(f);
+    long line = gridfile_line(f);
+    mc_error err;
+    if (!grid_is_complete(g)) {
+        fprintf(stderr, "minclue grids canon: %s:%ld: a puzzle with %d clues, not a complete grid\n", name,
+                line, grid_clue_count(g));
+        return CLI_LINE_INVALID;
+    }
+    if (grid_check(g, DIGITS_STD, &err) != MC_OK) {
+        fprintf(stderr, "minclue grids canon: %s:%ld: invalid grid: %s\n", name, line, err.msg);
+        return CLI_LINE_INVALID;
+    }
+    if (g->geo->N > 12) {
+        fprintf(stderr, "minclue grids canon: %s:%ld: %dx%d grids are not supported (far too slow)\n", name,
+                line, g->geo->N, g->geo->N);
+        return CLI_LINE_INVALID;
+    }
+    grid out;
+    int autos;
+    if (g->geo->R == 3 && g->geo->C == 3) {
+        out.geo = g->geo;
+        autos = canon_minlex9(g->cell, out.cell, NULL);
+    } else {
+        autos = canon_minlex(g, &out, NULL);
+    }
+    char text[MAX_CELLS + 1];
+    grid_format(&out, DIGITS_STD, text);
+    printf("%s:%d\n", text, autos);
+    return CLI_LINE_OK;
+}
+
 int cmd_grids_canon(int argc, char **argv)
 {
-    static const struct option opts[] = {{"box", required_argument, 0, 'b'},
+    static const struct option opts[] = {CLI_OPTION_BOX,
                                           {"help", no_argument, 0, 'h'},
                                           {0, 0, 0, 0}};
-    const geometry *geo = NULL;
-    mc_error err;
+    cli_grid_loop loop = {.cmd = "grids canon", .style = DIGITS_STD, .name_cmd_open = true,
+                          .name_cmd_lines = true, .on_grid = canon_line};
     optind = 0;
     int o;
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         switch (o) {
         case 'b':
-            if (geometry_parse(optarg, &geo, &err) != MC_OK) {
-                cli_error("grids canon", "%s", err.msg);
-                return 2;
-            }
+            if (!cli_parse_box("grids canon", optarg, &loop.geo)) return 2;
             break;
         case 'h': fputs(help, stdout); return 0;
         default: fputs(help, stderr); return 2;
         }
     }
-    const char *stdin_only[] = {"-"};
-    const char **files = optind < argc ? (const char **)argv + optind : stdin_only;
-    int nfiles = optind < argc ? argc - optind : 1;
-    int status = 0;
-    char text[MAX_CELLS + 1];
-    for (int i = 0; i < nfiles; i++) {
-        gridfile *f;
-        if (gridfile_open(files[i], geo, DIGITS_STD, &f, &err) != MC_OK) {
-            fprintf(stderr, "minclue grids canon: %s\n", err.msg);
-            status = 2;
-            continue;
-        }
-        grid g, out;
-        mc_status st;
-        while ((st = gridfile_next(f, &g, NULL, &err)) != MC_EOF) {
-            if (st != MC_OK) {
-                fprintf(stderr, "minclue grids canon: %s\n", err.msg);
-                if (st != MC_EFORMAT) {
-                    status = 2;
-                    break;
-                }
-                if (status < 1) status = 1;
-                continue;
-            }
-            const char *name = gridfile_name(f);
-            long line = gridfile_line(f);
-            if (!grid_is_complete(&g)) {
-                fprintf(stderr, "minclue grids canon: %s:%ld: a puzzle with %d clues, not a complete grid\n",
-                        name, line, grid_clue_count(&g));
-                if (status < 1) status = 1;
-                continue;
-            }
-            if (grid_check(&g, DIGITS_STD, &err) != MC_OK) {
-                fprintf(stderr, "minclue grids canon: %s:%ld: invalid grid: %s\n", name, line, err.msg);
-                if (status < 1) status = 1;
-                continue;
-            }
-            if (g.geo->N > 12) {
-                fprintf(stderr, "minclue grids canon: %s:%ld: %dx%d grids are not supported (far too slow)\n",
-                        name, line, g.geo->N, g.geo->N);
-                if (status < 1) status = 1;
-                continue;
-            }
-            int autos;
-            if (g.geo->R == 3 && g.geo->C == 3) {
-                out.geo = g.geo;
-                autos = canon_minlex9(g.cell, out.cell, NULL);
-            } else {
-                autos = canon_minlex(&g, &out, NULL);
-            }
-            grid_format(&out, DIGITS_STD, text);
-            printf("%s:%d\n", text, autos);
-        }
-        gridfile_free(f);
-    }
+    int status = cli_for_each_grid(&loop, argc - optind, argv + optind);
     if (fflush(stdout) != 0) {
         cli_error("grids canon", "cannot write the output");
         return 2;

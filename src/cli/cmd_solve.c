@@ -31,22 +31,64 @@ static const char *help =
     "(reported as FILE:LINE: reason on stderr; the other lines are still\n"
     "solved), 2 when a file could not be read or an option was wrong.\n";
 
-int cmd_solve_trace(const char *path, const geometry *geo, digit_style style, int limit);
+typedef struct solve_run {
+    int limit;
+    bool witness;
+    digit_style style;
+    solver_ctx *ctx;          /* for ctx_geo, made on the first line of that shape */
+    const geometry *ctx_geo;
+    solver_result res;
+    char text[3 * MAX_CELLS + 64];
+} solve_run;
+
+static int solve_line(void *user, gridfile *f, grid *g, const char *trailer)
+{
+    (void)trailer;
+    solve_run *run = user;
+    if (g->geo != run->ctx_geo) {
+        solver_free(run->ctx);
+        run->ctx = solver_new(g->geo);
+        run->ctx_geo = g->geo;
+        if (!run->ctx) {
+            cli_error("solve", "out of memory");
+            return CLI_STOP_ALL;
+        }
+    }
+    cli_note_clash(f, g, run->style);
+    solver_result *res = &run->res;
+    int n = solver_count(run->ctx, g->cell, run->limit, res);
+    char *p = run->text;
+    grid_format(g, run->style, p);
+    p += g->geo->ncells;
+    p += sprintf(p, ":%d:", n);
+    if (n > 0) {
+        grid s = *g;
+        memcpy(s.cell, res->sol[0], (size_t)g->geo->ncells);
+        grid_format(&s, run->style, p);
+        p += g->geo->ncells;
+    }
+    if (run->witness && n >= 2) {
+        int c = res->witness_cell;
+        p += sprintf(p, ":r%dc%d=%c|%c", g->geo->row[c] + 1, g->geo->col[c] + 1,
+                     grid_digit_char(g->geo->N, run->style, res->witness_digit[0]),
+                     grid_digit_char(g->geo->N, run->style, res->witness_digit[1]));
+    }
+    puts(run->text);
+    return CLI_LINE_OK;
+}
 
 int cmd_solve(int argc, char **argv)
 {
     static const struct option opts[] = {{"limit", required_argument, 0, 'l'},
-                                          {"box", required_argument, 0, 'b'},
-                                          {"hex", no_argument, 0, 'x'},
+                                          CLI_OPTION_BOX,
+                                          CLI_OPTION_HEX,
                                           {"witness", no_argument, 0, 'w'},
                                           {"trace", no_argument, 0, 't'},
                                           {"help", no_argument, 0, 'h'},
                                           {0, 0, 0, 0}};
     uint64_t limit = 2;
-    const geometry *geo = NULL;
-    digit_style style = DIGITS_STD;
+    cli_grid_loop loop = {.cmd = "solve", .style = DIGITS_STD, .name_cmd_open = true};
     bool witness = false, trace = false;
-    mc_error err;
     optind = 0;
     int o;
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -58,91 +100,28 @@ int cmd_solve(int argc, char **argv)
             }
             break;
         case 'b':
-            if (geometry_parse(optarg, &geo, &err) != MC_OK) {
-                cli_error("solve", "%s", err.msg);
-                return 2;
-            }
+            if (!cli_parse_box("solve", optarg, &loop.geo)) return 2;
             break;
-        case 'x': style = DIGITS_HEX; break;
+        case 'x': loop.style = DIGITS_HEX; break;
         case 'w': witness = true; break;
         case 't': trace = true; break;
         case 'h': fputs(help, stdout); return 0;
         default: fputs(help, stderr); return 2;
         }
     }
-    if (style == DIGITS_HEX && !geo) geo = geometry_get(4, 4);
-    const char *stdin_only[] = {"-"};
-    const char **files = optind < argc ? (const char **)argv + optind : stdin_only;
-    int nfiles = optind < argc ? argc - optind : 1;
-    int status = 0;
-    if (trace) {
-        for (int i = 0; i < nfiles; i++) {
-            int st = cmd_solve_trace(files[i], geo, style, (int)limit);
-            if (st > status) status = st;
-        }
-        return status;
-    }
-    solver_ctx *ctx = NULL;
-    const geometry *ctx_geo = NULL;
-    solver_result *res = malloc(sizeof *res);
-    char *text = malloc(3 * MAX_CELLS + 64);
-    if (!res || !text) {
+    if (trace) return cmd_solve_trace(&loop, argc - optind, argv + optind, (int)limit);
+    solve_run *run = calloc(1, sizeof *run);
+    if (!run) {
         cli_error("solve", "out of memory");
         return 2;
     }
-    for (int i = 0; i < nfiles; i++) {
-        gridfile *f;
-        if (gridfile_open(files[i], geo, style, &f, &err) != MC_OK) {
-            cli_error("solve", "%s", err.msg);
-            status = 2;
-            continue;
-        }
-        grid g;
-        const char *trailer;
-        mc_status st;
-        while ((st = gridfile_next(f, &g, &trailer, &err)) != MC_EOF) {
-            if (st != MC_OK) {
-                fprintf(stderr, "%s\n", err.msg);
-                if (status < 1) status = 1;
-                if (st == MC_EFORMAT) continue;
-                status = 2;
-                break;
-            }
-            if (g.geo != ctx_geo) {
-                solver_free(ctx);
-                ctx = solver_new(g.geo);
-                ctx_geo = g.geo;
-                if (!ctx) {
-                    cli_error("solve", "out of memory");
-                    return 2;
-                }
-            }
-            if (grid_check(&g, style, &err) != MC_OK)
-                fprintf(stderr, "%s:%ld: note: %s, so there is no solution\n", gridfile_name(f),
-                        gridfile_line(f), err.msg);
-            int n = solver_count(ctx, g.cell, (int)limit, res);
-            char *p = text;
-            grid_format(&g, style, p);
-            p += g.geo->ncells;
-            p += sprintf(p, ":%d:", n);
-            if (n > 0) {
-                grid s = g;
-                memcpy(s.cell, res->sol[0], (size_t)g.geo->ncells);
-                grid_format(&s, style, p);
-                p += g.geo->ncells;
-            }
-            if (witness && n >= 2) {
-                int c = res->witness_cell;
-                p += sprintf(p, ":r%dc%d=%c|%c", g.geo->row[c] + 1, g.geo->col[c] + 1,
-                             grid_digit_char(g.geo->N, style, res->witness_digit[0]),
-                             grid_digit_char(g.geo->N, style, res->witness_digit[1]));
-            }
-            puts(text);
-        }
-        gridfile_free(f);
-    }
-    solver_free(ctx);
-    free(res);
-    free(text);
+    run->limit = (int)limit;
+    run->witness = witness;
+    run->style = loop.style;
+    loop.on_grid = solve_line;
+    loop.user = run;
+    int status = cli_for_each_grid(&loop, argc - optind, argv + optind);
+    solver_free(run->ctx);
+    free(run);
     return status;
 }

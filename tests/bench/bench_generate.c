@@ -79,12 +79,12 @@ int main(void)
 {
     mc_banner(stdout);
     bench_puzzles(3, 3, 2000, false);
-    bench_puzzles(4, 4, 20, false);
+    bench_puzzles(4, 4, 40, false);
     bench_puzzles(3, 3, 1000, true);
     bench_puzzles(2, 2, 20000, false);
     bench_puzzles(2, 3, 5000, false);
     bench_puzzles(2, 4, 1000, false);
-    bench_puzzles(3, 4, 100, false);
+    bench_puzzles(3, 4, 500, false);
     bench_grids(3, 3, 20000, GEN_BACKTRACK);
     bench_grids(3, 3, 20000, GEN_TRANSFORM);
     bench_grids(4, 4, 2000, GEN_BACKTRACK);

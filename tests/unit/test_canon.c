@@ -20,57 +20,8 @@
 #include <cmocka.h>
 
 #include "canon.h"
-#include "canon_brute.h"
+#include "canon_test.h"
 #include "random_grid.h"
-
-static void fail_seed(uint64_t seed, const char *what)
-{
-    print_error("%s failed, seed %llu\n", what, (unsigned long long)seed);
-    fail();
-}
-
-/* ---- known grids ---- */
-
-typedef struct known {
-    uint8_t g[81], form[81];
-    int autos;
-} known;
-
-static known K[32];
-static int nK;
-
-static void load_known(void)
-{
-    if (nK) return;
-    FILE *f = fopen(MC_TEST_DATA "/known-grids.txt", "r");
-    assert_non_null(f);
-    char line[1024];
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#' || line[0] == '\n') continue;
-        char a[128], b[128];
-        int autos;
-        assert_int_equal(sscanf(line, "%127s %127s %d", a, b, &autos), 3);
-        assert_int_equal(strlen(a), 81);
-        assert_true(nK < 32);
-        known *k = &K[nK++];
-        for (int i = 0; i < 81; i++) k->g[i] = (uint8_t)(a[i] - '1');
-        if (strcmp(b, "=") == 0) {
-            memcpy(k->form, k->g, 81);
-        } else {
-            assert_int_equal(strlen(b), 81);
-            for (int i = 0; i < 81; i++) k->form[i] = (uint8_t)(b[i] - '1');
-        }
-        k->autos = autos;
-    }
-    fclose(f);
-    assert_true(nK >= 5);
-}
-
-static void to_grid(const uint8_t *cells, grid *g)
-{
-    grid_clear(g, geometry_9x9());
-    memcpy(g->cell, cells, 81);
-}
 
 /* ---- tests ---- */
 
@@ -252,31 +203,6 @@ static void test_symmetric_grids(void **state)
     }
 }
 
-/* Grids with some symmetry: a known grid under a random transform keeps
- * a random part (a band, two bands, or random boxes) and the rest is filled
- * in at random. Many come out with automorphisms, which stresses ties. */
-static void structured_grid(prng *rng, grid *out)
-{
-    load_known();
-    const geometry *geo = geometry_9x9();
-    for (;;) {
-        grid g, p;
-        to_grid(K[prng_below(rng, (uint64_t)nK)].g, &g);
-        transform t;
-        transform_random(&t, geo, rng);
-        transform_apply(&t, &g, &g);
-        p = g;
-        int mode = (int)prng_below(rng, 3);
-        uint64_t boxes = prng_next(rng); /* mode 2: box b kept when bit b is set */
-        for (int c = 0; c < 81; c++) {
-            int band = c / 27, box = geo->box[c];
-            bool keep = mode == 0 ? band == 0 : mode == 1 ? band != 2 : (boxes >> box & 1) != 0;
-            if (!keep) p.cell[c] = CELL_EMPTY;
-        }
-        if (random_grid_complete(&p, rng, out, 20)) return;
-    }
-}
-
 static void test_structured_grids(void **state)
 {
     (void)state;
@@ -395,20 +321,15 @@ static void test_invalid_input_is_safe(void **state)
     assert_memory_equal(o.cell, bad.cell, 81);
 }
 
-/* All 288 grids of 4x4 (2x2 boxes). */
-static int all4[288][16];
-static int n4;
-
-static void fill4(uint8_t *c, int pos)
+/* Every completion of c[pos..] to a grid, by plain backtracking in cell
+ * order; visit sees each complete grid. */
+static void fill_all(const geometry *geo, uint8_t *c, int pos, void (*visit)(const geometry *, const uint8_t *))
 {
-    const geometry *geo = geometry_get(2, 2);
-    if (pos == 16) {
-        assert_true(n4 < 288);
-        for (int i = 0; i < 16; i++) all4[n4][i] = c[i];
-        n4++;
+    if (pos == geo->ncells) {
+        visit(geo, c);
         return;
     }
-    for (int d = 0; d < 4; d++) {
+    for (int d = 0; d < geo->N; d++) {
         bool ok = true;
         for (int k = 0; k < geo->npeers; k++) {
             int q = geo->peer[pos][k];
@@ -416,8 +337,20 @@ static void fill4(uint8_t *c, int pos)
         }
         if (!ok) continue;
         c[pos] = (uint8_t)d;
-        fill4(c, pos + 1);
+        fill_all(geo, c, pos + 1, visit);
     }
+}
+
+/* All 288 grids of 4x4 (2x2 boxes). */
+static int all4[288][16];
+static int n4;
+
+static void keep4(const geometry *geo, const uint8_t *c)
+{
+    (void)geo;
+    assert_true(n4 < 288);
+    for (int i = 0; i < 16; i++) all4[n4][i] = c[i];
+    n4++;
 }
 
 static void test_4x4_classes(void **state)
@@ -426,7 +359,7 @@ static void test_4x4_classes(void **state)
     const geometry *geo = geometry_get(2, 2);
     uint8_t c[16];
     n4 = 0;
-    fill4(c, 0);
+    fill_all(geometry_get(2, 2), c, 0, keep4);
     assert_int_equal(n4, 288);
     uint8_t forms[288][16];
     int autos[288];
@@ -505,36 +438,23 @@ static uint8_t forms6[64][36];
 static int count6[64], autos6[64], nforms6;
 static long ngrids6;
 
-static void fill6(const geometry *geo, uint8_t *c, int pos)
+static void class6(const geometry *geo, const uint8_t *c)
 {
-    if (pos == 36) {
-        grid g, out;
-        grid_clear(&g, geo);
-        memcpy(g.cell, c, 36);
-        int a = canon_minlex(&g, &out, NULL);
-        int k;
-        for (k = 0; k < nforms6; k++)
-            if (memcmp(forms6[k], out.cell, 36) == 0) break;
-        if (k == nforms6) {
-            assert_true(nforms6 < 64);
-            memcpy(forms6[nforms6], out.cell, 36);
-            autos6[nforms6++] = a;
-        }
-        assert_int_equal(autos6[k], a);
-        count6[k]++;
-        ngrids6++;
-        return;
+    grid g, out;
+    grid_clear(&g, geo);
+    memcpy(g.cell, c, 36);
+    int a = canon_minlex(&g, &out, NULL);
+    int k;
+    for (k = 0; k < nforms6; k++)
+        if (memcmp(forms6[k], out.cell, 36) == 0) break;
+    if (k == nforms6) {
+        assert_true(nforms6 < 64);
+        memcpy(forms6[nforms6], out.cell, 36);
+        autos6[nforms6++] = a;
     }
-    for (int d = 0; d < 6; d++) {
-        bool ok = true;
-        for (int k = 0; k < geo->npeers; k++) {
-            int q = geo->peer[pos][k];
-            if (q < pos && c[q] == d) ok = false;
-        }
-        if (!ok) continue;
-        c[pos] = (uint8_t)d;
-        fill6(geo, c, pos + 1);
-    }
+    assert_int_equal(autos6[k], a);
+    count6[k]++;
+    ngrids6++;
 }
 
 static void test_6x6_all_classes(void **state)
@@ -543,7 +463,7 @@ static void test_6x6_all_classes(void **state)
     const geometry *geo = geometry_get(2, 3);
     uint8_t c[36];
     for (int j = 0; j < 6; j++) c[j] = (uint8_t)j;
-    fill6(geo, c, 6);
+    fill_all(geo, c, 6, class6);
     assert_int_equal(ngrids6, 28200960L / 720);
     assert_int_equal(nforms6, 49);
     for (int k = 0; k < nforms6; k++) assert_int_equal(count6[k] * autos6[k], 48 * 72);

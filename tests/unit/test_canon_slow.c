@@ -18,82 +18,8 @@
 #include <cmocka.h>
 
 #include "canon.h"
-#include "canon_brute.h"
+#include "canon_test.h"
 #include "random_grid.h"
-
-static void fail_seed(uint64_t seed, const char *what)
-{
-    print_error("%s failed, seed %llu\n", what, (unsigned long long)seed);
-    fail();
-}
-
-/* ---- known grids ---- */
-
-typedef struct known {
-    uint8_t g[81], form[81];
-    int autos;
-} known;
-
-static known K[32];
-static int nK;
-
-static void load_known(void)
-{
-    if (nK) return;
-    FILE *f = fopen(MC_TEST_DATA "/known-grids.txt", "r");
-    assert_non_null(f);
-    char line[1024];
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#' || line[0] == '\n') continue;
-        char a[128], b[128];
-        int autos;
-        assert_int_equal(sscanf(line, "%127s %127s %d", a, b, &autos), 3);
-        assert_int_equal(strlen(a), 81);
-        assert_true(nK < 32);
-        known *k = &K[nK++];
-        for (int i = 0; i < 81; i++) k->g[i] = (uint8_t)(a[i] - '1');
-        if (strcmp(b, "=") == 0) {
-            memcpy(k->form, k->g, 81);
-        } else {
-            assert_int_equal(strlen(b), 81);
-            for (int i = 0; i < 81; i++) k->form[i] = (uint8_t)(b[i] - '1');
-        }
-        k->autos = autos;
-    }
-    fclose(f);
-    assert_true(nK >= 5);
-}
-
-static void to_grid(const uint8_t *cells, grid *g)
-{
-    grid_clear(g, geometry_9x9());
-    memcpy(g->cell, cells, 81);
-}
-
-/* Grids with some symmetry: a known grid under a random transform keeps
- * a random part (a band, two bands, or random boxes) and the rest is filled
- * in at random. Many come out with automorphisms, which stresses ties. */
-static void structured_grid(prng *rng, grid *out)
-{
-    load_known();
-    const geometry *geo = geometry_9x9();
-    for (;;) {
-        grid g, p;
-        to_grid(K[prng_below(rng, (uint64_t)nK)].g, &g);
-        transform t;
-        transform_random(&t, geo, rng);
-        transform_apply(&t, &g, &g);
-        p = g;
-        int mode = (int)prng_below(rng, 3);
-        uint64_t boxes = prng_next(rng); /* mode 2: box b kept when bit b is set */
-        for (int c = 0; c < 81; c++) {
-            int band = c / 27, box = geo->box[c];
-            bool keep = mode == 0 ? band == 0 : mode == 1 ? band != 2 : (boxes >> box & 1) != 0;
-            if (!keep) p.cell[c] = CELL_EMPTY;
-        }
-        if (random_grid_complete(&p, rng, out, 20)) return;
-    }
-}
 
 static void test_brute_force_many(void **state)
 {

@@ -18,11 +18,13 @@
 
 #include <cmocka.h>
 
+#include "generate.h"
 #include "gridfile.h"
 #include "prng.h"
 #include "solver.h"
 #include "solver9.h"
 #include "solver9_simd.h"
+#include "transform.h"
 
 /* ---- the reference: Moler's recursive backtracker ---- */
 
@@ -416,6 +418,78 @@ static void test_context_reuse(void **state)
 }
 
 
+/* ---- near-minimal puzzles of the large shapes ----
+ * The reference is far too slow here, so the oracles are the grid the
+ * puzzle was made from and invariance: a minimal puzzle has that grid as its
+ * one solution, and so does every transform of it (each searched in another
+ * order); the puzzle less one clue has two or more solutions, in every
+ * transform too, and both reported solutions are valid and differ. */
+
+static void check_transforms(solver_ctx *ctx, prng *rng, const grid *puz, const grid *sol, int want,
+                             uint64_t seed)
+{
+    const geometry *g = puz->geo;
+    for (int k = 0; k < 4; k++) {
+        transform t;
+        grid tp, ts;
+        if (k == 0) {
+            tp = *puz;
+            ts = *sol;
+        } else {
+            transform_random(&t, g, rng);
+            transform_apply(&t, puz, &tp);
+            transform_apply(&t, sol, &ts);
+        }
+        solver_result res;
+        int n = solver_count_generic(ctx, tp.cell, 2, &res);
+        if (n != want)
+            fail_msg("%dx%d seed %llu transform %d: %d solutions, want %d", g->R, g->C,
+                     (unsigned long long)seed, k, n, want);
+        if (want == 1 && memcmp(res.sol[0], ts.cell, (size_t)g->ncells) != 0)
+            fail_msg("%dx%d seed %llu transform %d: not the grid", g->R, g->C, (unsigned long long)seed, k);
+        if (want == 2) {
+            int c = res.witness_cell;
+            if (!is_solution_of(g, tp.cell, res.sol[0]) || !is_solution_of(g, tp.cell, res.sol[1]) ||
+                memcmp(res.sol[0], res.sol[1], (size_t)g->ncells) == 0 || c < 0 ||
+                res.witness_digit[0] != res.sol[0][c] || res.witness_digit[1] != res.sol[1][c])
+                fail_msg("%dx%d seed %llu transform %d: solutions or witness wrong", g->R, g->C,
+                         (unsigned long long)seed, k);
+        }
+    }
+}
+
+static void test_near_minimal_large(void **state)
+{
+    (void)state;
+    static const struct { int R, C, puzzles; } plan[] = {{4, 4, 3}, {3, 4, 12}, {4, 3, 6}};
+    for (size_t s = 0; s < sizeof plan / sizeof plan[0]; s++) {
+        const geometry *g = geometry_get(plan[s].R, plan[s].C);
+        gen_ctx *gen = gen_new(g);
+        solver_ctx *ctx = solver_new(g);
+        assert_non_null(gen);
+        assert_non_null(ctx);
+        for (int i = 0; i < plan[s].puzzles; i++) {
+            uint64_t seed = 5150000u + 100u * s + (uint64_t)i;
+            prng rng;
+            prng_seed(&rng, seed);
+            grid sol, puz;
+            gen_grid(gen, GEN_BACKTRACK, &rng, &sol);
+            gen_puzzle(gen, &rng, &sol, false, &puz);
+            check_transforms(ctx, &rng, &puz, &sol, 1, seed);
+            for (int k = 0; k < 3; k++) {
+                int c;
+                do c = (int)prng_below(&rng, (uint64_t)g->ncells);
+                while (puz.cell[c] == CELL_EMPTY);
+                grid less = puz;
+                less.cell[c] = CELL_EMPTY;
+                check_transforms(ctx, &rng, &less, &sol, 2, seed);
+            }
+        }
+        solver_free(ctx);
+        gen_free(gen);
+    }
+}
+
 /* ---- the 9x9 fast path against the generic path ---- */
 
 static void compare_fast_generic(solver_ctx *ctx, solver9_ctx *s9, const uint8_t *puz, int limit,
@@ -538,7 +612,7 @@ int main(void)
         cmocka_unit_test(test_seed000_problems), cmocka_unit_test(test_moler_examples),
         cmocka_unit_test(test_empty_4x4),        cmocka_unit_test(test_context_reuse),
         cmocka_unit_test(test_seventeen),        cmocka_unit_test(test_random_every_shape),
-        cmocka_unit_test(test_fast9_random),
+        cmocka_unit_test(test_fast9_random),      cmocka_unit_test(test_near_minimal_large),
         cmocka_unit_test(test_fast9_simd_twins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
