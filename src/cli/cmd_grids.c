@@ -466,13 +466,17 @@ static const char *help_unrank =
     "Prints the grid of each catalogue rank (1 .. 5,472,730,538). Needs the\n"
     "counts of every band up to the rank's band (see `grids rank`).\n";
 
-static int open_ranks(const char *cmd, const char *cpath, gridrank **gr)
+/* Opens the counts; bands counted on the way report progress through cp. */
+static int open_ranks(const char *cmd, const char *cpath, gridrank **gr, count_prog *cp)
 {
     mc_error err;
     if (gridrank_open(counts_path(cpath), gr, &err) != MC_OK) {
         cli_error(cmd, "%s", err.msg);
         return 2;
     }
+    cp->done = 0;
+    progress_init(&cp->p, "bands counted", 0);
+    gridrank_set_progress(*gr, count_progress, cp);
     return 0;
 }
 
@@ -497,7 +501,8 @@ static int grids_rank_unrank(int argc, char **argv, bool unrank)
         return 2;
     }
     gridrank *gr;
-    if (open_ranks(cmd, cpath, &gr)) return 2;
+    count_prog cp;
+    if (open_ranks(cmd, cpath, &gr, &cp)) return 2;
     mc_error err;
     int status = 0;
     for (int i = optind; i < argc && !status; i++) {
@@ -597,7 +602,8 @@ static int grids_sample(int argc, char **argv)
         return 2;
     }
     gridrank *gr;
-    if (open_ranks("grids sample", cpath, &gr)) return 2;
+    count_prog cp;
+    if (open_ranks("grids sample", cpath, &gr, &cp)) return 2;
     mc_error err;
     uint64_t first, total = 0;
     if (gridrank_band_first(gr, lo, &first, &err) != MC_OK) goto fail;
