@@ -42,7 +42,7 @@ struct hitset_ctx {
     long clique_steps;
     cs81 *learned;
     int nlearned;
-    cs81 (*scratch)[HITSET_MAX_UAS];        /* per depth: live parts of a node */
+    cs81 (*scratch)[HITSET_MAX_UAS];        /* per level: constraints of the tight search */
     /* per run */
     const uint8_t *grid;
     int K, maxdeg, learn, simd;

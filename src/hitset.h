@@ -23,20 +23,32 @@
  *   are empty cuts; a greedy packing of pairwise disjoint live parts is a
  *   lower bound on the clues still needed (> r cuts); an untouched union of
  *   k pairwise disjoint sets (k = 2..5, built once per grid from the
- *   smallest sets) with k > r cuts. It branches on the unhit set with the
- *   fewest live cells; child i places cell c_i and has c_1..c_{i-1} dead, so
- *   every cell set is produced once. Placing a clue is u &= ~cellvec[c].
- *   With one clue left the possible cells are the AND of the live parts of
- *   the unhit sets (no loop over cells).
+ *   smallest sets) with k > r cuts (on 9x9 the packing almost always cuts
+ *   first). It branches on an unhit set with few live cells: among those
+ *   with at most one more live cell than the fewest, the one whose cells
+ *   hit the most unhit sets on average. Children take the cells in order of
+ *   the number of unhit sets they hit, most first; child i has the cells of
+ *   children 1..i-1 dead, so every cell set is produced once. Placing a
+ *   clue is u &= ~cellvec[c]. With one clue left the possible cells are
+ *   those of the first unhit set that hit every unhit set.
  *
- *   Compaction: when the unhit sets of a child fit in fewer words, they are
- *   gathered into a fresh family owned by that child (W = 8, 4, 2, 1 words:
- *   512, 256, 128, 64 sets), so deep levels touch less memory.
+ *   Tight nodes (the packing has exactly r parts): each part gets exactly
+ *   one clue and no clue lies outside the parts, so the rest is a small
+ *   constraint search: every other unhit set, cut down to the parts, is a
+ *   constraint; one meeting a single part shrinks that part, one meeting
+ *   none cuts, one containing a whole part is satisfied; branch on the
+ *   smallest part.
+ *
+ *   Compaction: when the unhit sets of a child with 6 or more clues left
+ *   fit in fewer words, they are gathered into a fresh family owned by that
+ *   child (W = 8, 4, 2, 1 words: 512, 256, 128, 64 sets), so deep levels
+ *   touch less memory.
  *
  *   Candidates: when every known set is hit the solver counts to 2. Unique:
  *   the set is reported when it is minimal (no clue can be dropped). Not
  *   unique: the cells where the second solution differs from G form a new
- *   unavoidable set (shrunk to a minimal one), unhit by the current cells;
+ *   unavoidable set (shrunk to a minimal one as ua_from_solution does, with
+ *   the solver calls counted), unhit by the current cells;
  *   it joins every active family that has room, so the search goes on
  *   correctly from the same node and the rest of the grid profits.
  *

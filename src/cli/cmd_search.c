@@ -53,12 +53,26 @@ static void on_found(void *arg, const uint8_t *puzzle, int n)
     o->printed++;
 }
 
+static void json_string(FILE *fp, const char *s)
+{
+    fputc('"', fp);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') fprintf(fp, "\\%c", ch);
+        else if (ch < 0x20) fprintf(fp, "\\u%04x", ch);
+        else fputc(ch, fp);
+    }
+    fputc('"', fp);
+}
+
 static void write_stats(FILE *fp, const char *file, long line, const grid *g, int K, const checker_record *r)
 {
     char text[MAX_CELLS + 1];
     grid_format(g, DIGITS_STD, text);
-    fprintf(fp, "{\"file\":\"%s\",\"line\":%ld,\"grid\":\"%s\",\"clues\":%d,\"ua_initial\":%llu,\"ua_by_size\":{",
-            file, line, text, K, (unsigned long long)r->ua_initial);
+    fputs("{\"file\":", fp);
+    json_string(fp, file);
+    fprintf(fp, ",\"line\":%ld,\"grid\":\"%s\",\"clues\":%d,\"ua_initial\":%llu,\"ua_by_size\":{", line, text, K,
+            (unsigned long long)r->ua_initial);
     int first = 1;
     for (int s = 0; s <= CHECKER_MAX_UA_SIZE; s++) {
         if (!r->ua_initial_by_size[s]) continue;

@@ -1,6 +1,7 @@
 /* bench_search — the checker on fixed 9x9 grids.
  *
  *   bench_search [--quick] [--na N] [--nb N] [--k16-only] [--k17 N]
+ *                [--k17-only] [--k17-first I]
  *
  * Seconds are CPU seconds of the process (the machine may be shared); the
  * wall-clock UA and search phases of the checker record are shown too.
@@ -110,16 +111,19 @@ static void run_set(const char *name, checker_ctx *c, uint8_t (*grids)[MAX_CELLS
 
 int main(int argc, char **argv)
 {
-    int k17 = 3, na = NA, nb = NB;
+    int k17 = 3, na = NA, nb = NB, k16 = 1, k17_first = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--k16-only")) k17 = 0;
+        else if (!strcmp(argv[i], "--k17-only")) k16 = 0;
+        else if (!strcmp(argv[i], "--k17-first") && i + 1 < argc) k17_first = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--quick")) na = nb = 5;
         else if (!strcmp(argv[i], "--k17") && i + 1 < argc) k17 = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--na") && i + 1 < argc) na = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--nb") && i + 1 < argc) nb = atoi(argv[++i]);
     }
     if (na < 1 || na > NA || nb < 0 || nb > NB) {
-        fprintf(stderr, "usage: bench_search [--quick] [--na 1..20] [--nb 0..20] [--k16-only] [--k17 N]\n");
+        fprintf(stderr, "usage: bench_search [--quick] [--na 1..20] [--nb 0..20] [--k16-only] [--k17 N]"
+                        " [--k17-only] [--k17-first I]\n");
         return 2;
     }
     mc_banner(stdout);
@@ -153,15 +157,15 @@ int main(int argc, char **argv)
     checker_ctx *c = checker_new(g, &o);
     char name[96];
     snprintf(name, sizeof name, "(a) grids of seventeen.txt puzzles 1..%d", na);
-    run_set(name, c, ga, na);
-    if (nb > 0) run_set("(b) random grids, seed 20261121", c, gb, nb);
+    if (k16) run_set(name, c, ga, na);
+    if (k16 && nb > 0) run_set("(b) random grids, seed 20261121", c, gb, nb);
     checker_free(c);
 
     if (k17 > 0) {
         checker_options_default(&o, 17);
         c = checker_new(g, &o);
         printf("K = 17 on grids of (a):\n");
-        for (int i = 0; i < k17 && i < na; i++) {
+        for (int i = k17_first - 1; i >= 0 && i < k17_first - 1 + k17 && i < na; i++) {
             checker_record r;
             hit h = {pa[i], 0};
             double c0 = cpu_now();
