@@ -404,13 +404,15 @@ mc_status catalogue_open(const char *path, catalogue_reader **out, mc_error *err
         st = mc_fail(err, MC_ECORRUPT, "%s: not a grid catalogue (bad magic)", path);
         goto fail;
     }
-    if (get32(h + 60) != (uint32_t)crc32(0L, h, 60)) {
-        st = mc_fail(err, MC_ECORRUPT, "%s: corrupt catalogue header (CRC mismatch)", path);
-        goto fail;
-    }
+    /* the version first: another version may lay out (and checksum) its
+     * header differently */
     if (get32(h + 8) != CAT_VERSION) {
         st = mc_fail(err, MC_ECORRUPT, "%s: catalogue format version %u, this build reads version %u", path,
                      get32(h + 8), CAT_VERSION);
+        goto fail;
+    }
+    if (get32(h + 60) != (uint32_t)crc32(0L, h, 60)) {
+        st = mc_fail(err, MC_ECORRUPT, "%s: corrupt catalogue header (CRC mismatch)", path);
         goto fail;
     }
     r->geo = geometry_get(h[12], h[13]);

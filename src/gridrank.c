@@ -270,6 +270,12 @@ mc_status gridrank_rank(gridrank *gr, const uint8_t *m, uint64_t *rank, mc_error
 mc_status gridrank_unrank(gridrank *gr, uint64_t rank, uint8_t *grid, mc_error *err)
 {
     if (rank == 0) return mc_fail(err, MC_EINVAL, "rank 0: ranks start at 1");
+    /* The published total (Felgenhauer-Jarvis count of ES grids, Russell and
+     * Jarvis 2006; re-derived by scripts/enumerate-all) bounds every rank:
+     * checking it first spares hours of enumeration for a mistyped rank. */
+    if (rank > GRIDRANK_PUBLISHED_TOTAL)
+        return mc_fail(err, MC_EINVAL, "rank %llu is past the last grid (%llu)",
+                       (unsigned long long)rank, (unsigned long long)GRIDRANK_PUBLISHED_TOTAL);
     uint64_t left = rank - 1;
     for (int band = 1; band <= BAND_COUNT; band++) {
         uint64_t n;

@@ -33,6 +33,9 @@
 
 #include "mc_error.h"
 
+/* Essentially different 9x9 grids in all (the catalogue's last rank). */
+#define GRIDRANK_PUBLISHED_TOTAL UINT64_C(5472730538)
+
 typedef struct gridrank gridrank;
 
 /* cache_path NULL: counts in memory only. A missing cache file is fine (it

@@ -22,7 +22,7 @@ static void usage(FILE *out)
           "  --dry-run       the workers search nothing (engine none): measures how\n"
           "                  fast the master streams grids; journal marked as dry run\n"
           "  --output DIR    use DIR instead of the job file's output\n"
-          "  --quiet         no progress lines\n"
+          "  --quiet         no progress lines (the start and end lines stay)\n"
           "\n"
           "SIGTERM or SIGINT (or SIGUSR1, which mpirun passes on to every rank):\n"
           "no new work; chunks in flight may finish within the job's grace period.\n"

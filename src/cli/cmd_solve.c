@@ -8,7 +8,7 @@
 #include "solver.h"
 
 static const char *help =
-    "usage: minclue solve [--limit N] [--box RxC] [--hex] [--witness] [FILE...]\n"
+    "usage: minclue solve [--limit N] [--box RxC] [--hex] [--witness] [--trace] [FILE...]\n"
     "\n"
     "Counts the solutions of each puzzle (one per line; '.' or '0' for empty\n"
     "cells; '#' comments and blank lines skipped; files may be gzipped; stdin\n"
