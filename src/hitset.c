@@ -14,7 +14,8 @@
 #define MAXDEPTH 82             /* frames 0..K, K <= 81 */
 #define LEARN_KEEP 4096         /* learned sets remembered for hitset_learned */
 #define CLIQUE_STEPS 400000     /* work bound for building the unions */
-#define HS_COMPACT_MIN_R 6
+#define HS_COMPACT_MIN_R 9
+#define HS_TIGHT_MIN_R 2        /* tight constraint search at nodes with this many clues left */
 #define HS_SCORE_MIN_R 2        /* score the branch sets at nodes with this many clues left */
 
 typedef struct family {
@@ -380,23 +381,27 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
     cs81 acc = cs81_empty();
     cs81 P[MAXDEPTH];
     int j;
+    /* Most nodes are cut by the packing or the tight search: the sizes
+     * needed for the branch choice are counted only after that. */
     HV_FOREACH(j, f->u, W) {
         cs81 l = cs81_andnot(F->ua[j], f->dead);
-        int n = cs81_count(l);
-        if (n < bestn) {
-            if (n == 0) return;
-            bestn = n;
-            best = j;
-        }
+        if (cs81_is_empty(l)) return;
         if (!cs81_intersects(l, acc)) {
             acc = cs81_or(acc, l);
             if (lb == r) return;
             P[lb++] = l;
         }
     }
-    if (lb == r) {
+    if (lb == r && r >= HS_TIGHT_MIN_R) {
         tight_body(h, d, r, P, W);
         return;
+    }
+    HV_FOREACH(j, f->u, W) {
+        int n = cs81_count(cs81_andnot(F->ua[j], f->dead));
+        if (n < bestn) {
+            bestn = n;
+            best = j;
+        }
     }
     if (r >= HS_SCORE_MIN_R) {
         int bsum = -1;

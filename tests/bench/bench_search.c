@@ -1,8 +1,9 @@
 /* bench_search — the checker on fixed 9x9 grids.
  *
  *   bench_search [--quick] [--na N] [--nb N] [--k16-only] [--k17 N]
- *                [--k17-only] [--k17-first I]
+ *                [--k17-only] [--k17-first I] [--grid I]
  *
+ * --grid I runs K = 16 on grid I of (a) only (for quick comparisons).
  * Seconds are CPU seconds of the process (the machine may be shared); the
  * wall-clock UA and search phases of the checker record are shown too.
  *
@@ -111,7 +112,7 @@ static void run_set(const char *name, checker_ctx *c, uint8_t (*grids)[MAX_CELLS
 
 int main(int argc, char **argv)
 {
-    int k17 = 3, na = NA, nb = NB, k16 = 1, k17_first = 1;
+    int k17 = 3, na = NA, nb = NB, k16 = 1, k17_first = 1, one = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--k16-only")) k17 = 0;
         else if (!strcmp(argv[i], "--k17-only")) k16 = 0;
@@ -120,10 +121,21 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--k17") && i + 1 < argc) k17 = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--na") && i + 1 < argc) na = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--nb") && i + 1 < argc) nb = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--grid") && i + 1 < argc) one = atoi(argv[++i]);
+        else {
+            fprintf(stderr, "bench_search: unknown option %s\n", argv[i]);
+            na = 0;
+        }
+    }
+    if (one < 0 || one > NA) na = 0;
+    else if (one > 0) {
+        na = one;
+        nb = 0;
+        k17 = 0;
     }
     if (na < 1 || na > NA || nb < 0 || nb > NB) {
         fprintf(stderr, "usage: bench_search [--quick] [--na 1..20] [--nb 0..20] [--k16-only] [--k17 N]"
-                        " [--k17-only] [--k17-first I]\n");
+                        " [--k17-only] [--k17-first I] [--grid I]\n");
         return 2;
     }
     mc_banner(stdout);
@@ -157,7 +169,10 @@ int main(int argc, char **argv)
     checker_ctx *c = checker_new(g, &o);
     char name[96];
     snprintf(name, sizeof name, "(a) grids of seventeen.txt puzzles 1..%d", na);
-    if (k16) run_set(name, c, ga, na);
+    if (one > 0) {
+        snprintf(name, sizeof name, "(a) grid %d of seventeen.txt", one);
+        run_set(name, c, ga + (one - 1), 1);
+    } else if (k16) run_set(name, c, ga, na);
     if (k16 && nb > 0) run_set("(b) random grids, seed 20261121", c, gb, nb);
     checker_free(c);
 
