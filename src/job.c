@@ -911,6 +911,7 @@ struct job_engine {
     /* brute: the minimal unique sets found in the current grid */
     uint64_t (*sets)[4];
     size_t nsets, capsets;
+    long grid_delay_ns; /* test hook MC_TEST_GRID_DELAY_MS: pause per grid */
 };
 
 static double now_seconds(void)
@@ -931,6 +932,10 @@ mc_status job_engine_new(const job *j, job_engine **out, mc_error *err)
 {
     assert(j->geo);
     job_engine *e = calloc(1, sizeof *e);
+    /* test hook: a pause per grid, so signal tests find the job still
+     * running however fast the machine is */
+    const char *delay = getenv("MC_TEST_GRID_DELAY_MS");
+    if (e && delay) e->grid_delay_ns = 1000000L * atol(delay);
     if (!e) return mc_fail(err, MC_ENOMEM, "out of memory");
     e->geo = j->geo;
     e->kind = j->engine;
@@ -1054,6 +1059,10 @@ mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, ui
             break;
         }
         const uint8_t *g = grids + i * (uint64_t)nc;
+        if (e->grid_delay_ns > 0) {
+            struct timespec ts = {e->grid_delay_ns / 1000000000L, e->grid_delay_ns % 1000000000L};
+            nanosleep(&ts, NULL);
+        }
         if (e->kind == JOB_ENGINE_BRUTE && brute_grid(e, g, first + i, res) != MC_OK)
             return mc_fail(err, MC_ENOMEM, "out of memory");
         if (e->kind == JOB_ENGINE_CHECKER) {

@@ -109,12 +109,13 @@ JOB
 "$M" run --quiet slow.job
 for t in 0.3 0.9 1.6; do
   rm -rf ok9
-  setsid mpirun -np 3 "$M" run --quiet --output ok9 slow.job >/dev/null 2>&1 &
+  MC_TEST_GRID_DELAY_MS=50 setsid mpirun -np 3 "$M" run --quiet --output ok9 slow.job >/dev/null 2>&1 &
   pid=$!
   sleep $t
   # mpirun and its ranks share the session that setsid made (ranks get their own process groups)
   ps -o pid= -s $pid | xargs -r kill -9 2>/dev/null || true
   wait $pid 2>/dev/null || true
+  [ ! -f ok9/summary.json ] || fail "kill -9 at $t s: the job had already completed"
   mpirun -np 3 "$M" run --quiet --output ok9 slow.job 2>/dev/null
   diff <(body slowref) <(body ok9) >/dev/null || fail "kill -9 at $t s: found.txt differs"
   diff <(totals slowref) <(totals ok9) >/dev/null || fail "kill -9 at $t s: totals differ"
@@ -123,12 +124,12 @@ done
 
 echo "== SIGTERM: stops cleanly (exit 3), journal consistent, resume completes"
 rm -rf ost
-"$M" run --quiet --output ost slow.job 2> term.txt &
+MC_TEST_GRID_DELAY_MS=50 "$M" run --quiet --output ost slow.job 2> term.txt &
 pid=$!
 sleep 0.8
-kill -TERM $pid
+kill -TERM $pid 2>/dev/null || fail "the job ended before SIGTERM"
 set +e; wait $pid; rc=$?; set -e
-if [ $rc = 0 ]; then echo "(the job finished before the signal)"; else
+if [ $rc = 0 ]; then fail "SIGTERM: the job completed anyway"; else
   [ $rc = 3 ] || { cat term.txt; fail "SIGTERM exit status $rc"; }
   grep -q "run the same command again to resume" term.txt || fail "no resume hint"
   [ ! -f ost/summary.json ] || fail "summary.json after SIGTERM"
@@ -138,11 +139,12 @@ fi
 diff <(body slowref) <(body ost) >/dev/null || fail "SIGTERM resume: found.txt differs"
 rm -rf ostm
 # under mpirun: SIGUSR1 to mpirun is forwarded to every rank (SIGTERM makes Open MPI kill them)
-mpirun -np 3 "$M" run --quiet --output ostm slow.job 2> term.txt &
+MC_TEST_GRID_DELAY_MS=50 mpirun -np 3 -x MC_TEST_GRID_DELAY_MS "$M" run --quiet --output ostm slow.job 2> term.txt &
 pid=$!
 sleep 1.5
-kill -USR1 $pid
+kill -USR1 $pid 2>/dev/null || fail "the job ended before SIGUSR1"
 set +e; wait $pid; rc=$?; set -e
+[ $rc != 0 ] || fail "mpirun USR1: the job completed anyway"
 if [ $rc != 0 ]; then
   [ $rc = 3 ] && grep -q "run the same command again to resume" term.txt || { cat term.txt; fail "mpirun USR1: exit $rc"; }
   [ "$(tail -c 1 ostm/journal | od -An -c | tr -d ' ')" = '\n' ] || fail "journal not whole after USR1"

@@ -35,12 +35,13 @@ chunk = 4
 engine = brute
 output = slow
 JOB
-bash "$S" slow.job --quiet > log2.txt 2>&1 &
+MC_TEST_GRID_DELAY_MS=50 bash "$S" slow.job --quiet > log2.txt 2>&1 &
 pid=$!
 sleep 1.5
-kill -USR1 $pid
+kill -USR1 $pid 2>/dev/null || fail "the script ended before SIGUSR1"
 set +e; wait $pid; rc=$?; set -e
 grep -q "exit status" log2.txt || { cat log2.txt; fail "script did not report"; }
+[ $rc != 0 ] || fail "USR1: the job completed anyway"
 if [ $rc != 0 ]; then
   [ $rc = 3 ] || { cat log2.txt; fail "USR1: exit $rc"; }
   [ ! -f slow/summary.json ] || fail "summary after USR1"
