@@ -18,6 +18,7 @@
 #include "gridrank.h"
 #include "checker.h"
 #include "gridfile.h"
+#include "numtext.h"
 
 #define JOB_MAX_CHUNK 1000000
 #define BRUTE_MAX_SETS 100000000.0
@@ -60,17 +61,6 @@ const char *job_source_name(job_source_kind s)
     return "?";
 }
 
-static bool parse_u64(const char *s, uint64_t *out)
-{
-    if (!s || !isdigit((unsigned char)*s)) return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end) return false;
-    *out = v;
-    return true;
-}
-
 static bool parse_int(const char *s, int lo, int hi, int *out)
 {
     uint64_t v;
@@ -78,25 +68,9 @@ static bool parse_int(const char *s, int lo, int hi, int *out)
         *out = -1;
         return true;
     }
-    if (!parse_u64(s, &v) || v > (uint64_t)INT_MAX || (int)v < lo || (int)v > hi) return false;
+    if (!numtext_u64(s, &v) || v > (uint64_t)INT_MAX || (int)v < lo || (int)v > hi) return false;
     *out = (int)v;
     return true;
-}
-
-static bool parse_range(const char *s, uint64_t *lo, uint64_t *hi)
-{
-    const char *dash = strchr(s, '-');
-    if (!dash) {
-        if (!parse_u64(s, lo)) return false;
-        *hi = *lo;
-        return true;
-    }
-    char buf[64];
-    size_t n = (size_t)(dash - s);
-    if (n == 0 || n >= sizeof buf) return false;
-    memcpy(buf, s, n);
-    buf[n] = 0;
-    return parse_u64(buf, lo) && parse_u64(dash + 1, hi) && *lo <= *hi;
 }
 
 /* dir/rel unless rel is absolute; dir may be NULL (current directory). */
@@ -204,13 +178,13 @@ static mc_status set_key(job *j, const char *dir, const char *name, long line, i
         return MC_OK;
     }
     case K_RANKS:
-        if (!parse_range(v, &j->first, &j->last) || j->first == 0)
+        if (!numtext_range(v, &j->first, &j->last) || j->first == 0)
             return BAD("%s:%ld: ranks must be 'I-J' or 'I' with 1 <= I <= J, not '%s'", name, line, v);
         j->ranks_given = true;
         return MC_OK;
     case K_BANDS: {
         uint64_t lo, hi;
-        if (!parse_range(v, &lo, &hi) || lo < 1 || hi > 416)
+        if (!numtext_range(v, &lo, &hi) || lo < 1 || hi > 416)
             return BAD("%s:%ld: bands must be 'A-B' with 1 <= A <= B <= 416, not '%s'", name, line, v);
         j->band_lo = (int)lo;
         j->band_hi = (int)hi;
@@ -226,7 +200,7 @@ static mc_status set_key(job *j, const char *dir, const char *name, long line, i
             return BAD("%s:%ld: clues must be a number from 1 to %d, not '%s'", name, line, MAX_CELLS, v);
         return MC_OK;
     case K_CHUNK:
-        if (!parse_u64(v, &j->chunk) || j->chunk < 1 || j->chunk > JOB_MAX_CHUNK)
+        if (!numtext_u64(v, &j->chunk) || j->chunk < 1 || j->chunk > JOB_MAX_CHUNK)
             return BAD("%s:%ld: chunk must be a number from 1 to %d, not '%s'", name, line, JOB_MAX_CHUNK, v);
         return MC_OK;
     case K_OUTPUT:
@@ -498,14 +472,14 @@ mc_status job_from_identity(const char *text, job *j, mc_error *err)
         } else if (!strcmp(k, "path")) {
             if (!unescape(v) || !(j->source_path = strdup(v))) goto bad;
         } else if (!strcmp(k, "bands")) {
-            if (!parse_range(v, &lo, &hi) || lo < 1 || hi > 416) goto bad;
+            if (!numtext_range(v, &lo, &hi) || lo < 1 || hi > 416) goto bad;
             j->band_lo = (int)lo;
             j->band_hi = (int)hi;
         } else if (!strcmp(k, "first")) {
-            if (!parse_u64(v, &j->first)) goto bad;
+            if (!numtext_u64(v, &j->first)) goto bad;
             have |= 2;
         } else if (!strcmp(k, "last")) {
-            if (!parse_u64(v, &j->last)) goto bad;
+            if (!numtext_u64(v, &j->last)) goto bad;
             have |= 4;
         } else if (!strcmp(k, "shape")) {
             mc_error e;
@@ -515,7 +489,7 @@ mc_status job_from_identity(const char *text, job *j, mc_error *err)
             if (!parse_int(v, 1, MAX_CELLS, &j->clues)) goto bad;
             have |= 16;
         } else if (!strcmp(k, "chunk")) {
-            if (!parse_u64(v, &j->chunk) || j->chunk < 1) goto bad;
+            if (!numtext_u64(v, &j->chunk) || j->chunk < 1) goto bad;
             have |= 32;
         } else if (!strcmp(k, "engine")) {
             if (!strcmp(v, "checker")) j->engine = JOB_ENGINE_CHECKER;

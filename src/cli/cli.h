@@ -16,6 +16,7 @@
 #include "banner.h"
 #include "geometry.h"
 #include "grid.h"
+#include "numtext.h"
 #include "gridfile.h"
 
 int cmd_solve(int argc, char **argv);
@@ -35,10 +36,6 @@ int cmd_grids_canon(int argc, char **argv);
 /* Prints "minclue NAME: message" to stderr (printf format). */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Parses a whole non-negative decimal number; false on junk or overflow. */
-bool cli_parse_u64(const char *s, uint64_t *out);
-/* Parses "A-B" or "A" into an inclusive range. */
-bool cli_parse_range(const char *s, uint64_t *lo, uint64_t *hi);
 
 /* Progress reporting for long runs: a live line on a terminal, a plain line
  * every `interval` seconds otherwise. */

@@ -19,33 +19,6 @@ void cli_error(const char *cmd, const char *fmt, ...)
     va_end(ap);
 }
 
-bool cli_parse_u64(const char *s, uint64_t *out)
-{
-    if (!s || !*s || *s == '-' || *s == '+') return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end) return false;
-    *out = v;
-    return true;
-}
-
-bool cli_parse_range(const char *s, uint64_t *lo, uint64_t *hi)
-{
-    const char *dash = strchr(s, '-');
-    if (!dash) {
-        if (!cli_parse_u64(s, lo)) return false;
-        *hi = *lo;
-        return true;
-    }
-    char buf[64];
-    size_t n = (size_t)(dash - s);
-    if (n == 0 || n >= sizeof buf) return false;
-    memcpy(buf, s, n);
-    buf[n] = 0;
-    return cli_parse_u64(buf, lo) && cli_parse_u64(dash + 1, hi) && *lo <= *hi;
-}
-
 double cli_now(void)
 {
     struct timespec ts;

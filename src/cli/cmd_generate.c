@@ -99,13 +99,13 @@ int cmd_generate(int argc, char **argv)
             if (!cli_parse_box("generate", optarg, &geo)) return 2;
             break;
         case 'n':
-            if (!cli_parse_u64(optarg, &count) || count < 1) {
+            if (!numtext_u64(optarg, &count) || count < 1) {
                 cli_error("generate", "--count needs a whole number >= 1, not '%s'", optarg);
                 return 2;
             }
             break;
         case 's':
-            if (!cli_parse_u64(optarg, &seed)) {
+            if (!numtext_u64(optarg, &seed)) {
                 cli_error("generate", "--seed needs a whole number from 0 to 2^64-1, not '%s'", optarg);
                 return 2;
             }
@@ -121,7 +121,7 @@ int cmd_generate(int argc, char **argv)
             break;
         case 'x': style = DIGITS_HEX; break;
         case 'c':
-            if (!is_puzzle || !cli_parse_u64(optarg, &clues_max) || clues_max > MAX_CELLS) {
+            if (!is_puzzle || !numtext_u64(optarg, &clues_max) || clues_max > MAX_CELLS) {
                 cli_error("generate", is_puzzle ? "--clues-max needs a whole number from 0 to 256, not '%s'"
                                                 : "--clues-max is an option of `generate puzzle` (%s)",
                           optarg);
@@ -130,7 +130,7 @@ int cmd_generate(int argc, char **argv)
             have_clues_max = true;
             break;
         case 'a':
-            if (!is_puzzle || !cli_parse_u64(optarg, &attempts) || attempts < 1) {
+            if (!is_puzzle || !numtext_u64(optarg, &attempts) || attempts < 1) {
                 cli_error("generate", is_puzzle ? "--attempts needs a whole number >= 1, not '%s'"
                                                 : "--attempts is an option of `generate puzzle` (%s)",
                           optarg);

@@ -45,7 +45,7 @@ enum { OPT_BANDS = 256, OPT_BOX, OPT_FORMAT, OPT_COUNTS, OPT_FIRST, OPT_RANKS, O
 static bool parse_bands(const char *cmd, const char *s, int *lo, int *hi)
 {
     uint64_t a, b;
-    if (!cli_parse_range(s, &a, &b) || a < 1 || b > BAND_COUNT) {
+    if (!numtext_range(s, &a, &b) || a < 1 || b > BAND_COUNT) {
         cli_error(cmd, "bad band range '%s' (want A-B within 1-%d)", s, BAND_COUNT);
         return false;
     }
@@ -150,7 +150,7 @@ static int grids_enum(int argc, char **argv)
             }
             break;
         case OPT_FIRST:
-            if (!cli_parse_u64(optarg, &first) || first == 0) {
+            if (!numtext_u64(optarg, &first) || first == 0) {
                 cli_error("grids enum", "bad first rank '%s'", optarg);
                 return 2;
             }
@@ -365,7 +365,7 @@ static int grids_cat(int argc, char **argv)
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         switch (o) {
         case OPT_RANKS:
-            if (!cli_parse_range(optarg, &lo, &hi) || lo == 0) {
+            if (!numtext_range(optarg, &lo, &hi) || lo == 0) {
                 cli_error("grids cat", "bad rank range '%s'", optarg);
                 return 2;
             }
@@ -511,7 +511,7 @@ static int grids_rank_unrank(int argc, char **argv, bool unrank)
         if (unrank) {
             uint64_t r;
             uint8_t g[81];
-            if (!cli_parse_u64(argv[i], &r) || r == 0) {
+            if (!numtext_u64(argv[i], &r) || r == 0) {
                 cli_error(cmd, "bad rank '%s'", argv[i]);
                 status = 2;
             } else if (gridrank_unrank(gr, r, g, &err) != MC_OK) {
@@ -578,14 +578,14 @@ static int grids_sample(int argc, char **argv)
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         switch (o) {
         case OPT_COUNT:
-            if (!cli_parse_u64(optarg, &count)) {
+            if (!numtext_u64(optarg, &count)) {
                 cli_error("grids sample", "bad count '%s'", optarg);
                 return 2;
             }
             have_count = true;
             break;
         case OPT_SEED:
-            if (!cli_parse_u64(optarg, &seed)) {
+            if (!numtext_u64(optarg, &seed)) {
                 cli_error("grids sample", "bad seed '%s'", optarg);
                 return 2;
             }
@@ -655,7 +655,7 @@ static int grids_rebase(int argc, char **argv)
         return 0;
     }
     uint64_t first;
-    if (argc != 3 || !cli_parse_u64(argv[2], &first) || first == 0) {
+    if (argc != 3 || !numtext_u64(argv[2], &first) || first == 0) {
         fputs(help_rebase, stderr);
         return 2;
     }

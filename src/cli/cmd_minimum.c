@@ -212,13 +212,13 @@ int cmd_minimum(int argc, char **argv)
             }
             break;
         case 'e':
-            if (!cli_parse_u64(optarg, &est) || est < 1 || est > 1000000) {
+            if (!numtext_u64(optarg, &est) || est < 1 || est > 1000000) {
                 cli_error("minimum", "--estimate needs a whole number from 1 to 1000000, not '%s'", optarg);
                 return 2;
             }
             break;
         case 's':
-            if (!cli_parse_u64(optarg, &seed)) {
+            if (!numtext_u64(optarg, &seed)) {
                 cli_error("minimum", "--seed needs a whole number, not '%s'", optarg);
                 return 2;
             }

@@ -84,19 +84,19 @@ static int do_build(int argc, char **argv)
     while ((o = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
         switch (o) {
         case 'm':
-            if (!cli_parse_u64(optarg, &max_size) || max_size < 4 || max_size > PATTERN_MAX_CELLS) {
+            if (!numtext_u64(optarg, &max_size) || max_size < 4 || max_size > PATTERN_MAX_CELLS) {
                 cli_error("patterns", "--max-size needs a number from 4 to %d, not '%s'", PATTERN_MAX_CELLS, optarg);
                 return 2;
             }
             break;
         case 'g':
-            if (!cli_parse_u64(optarg, &ngrids) || ngrids < 1 || ngrids > 100000000) {
+            if (!numtext_u64(optarg, &ngrids) || ngrids < 1 || ngrids > 100000000) {
                 cli_error("patterns", "--grids needs a number from 1 to 100000000, not '%s'", optarg);
                 return 2;
             }
             break;
         case 's':
-            if (!cli_parse_u64(optarg, &seed)) {
+            if (!numtext_u64(optarg, &seed)) {
                 cli_error("patterns", "--seed needs a whole number, not '%s'", optarg);
                 return 2;
             }

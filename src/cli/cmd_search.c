@@ -90,7 +90,7 @@ static void write_stats(FILE *fp, const char *file, long line, const grid *g, in
 static bool parse_int(const char *s, int lo, int hi, int *out)
 {
     uint64_t v;
-    if (!cli_parse_u64(s, &v) || v < (uint64_t)lo || v > (uint64_t)hi) return false;
+    if (!numtext_u64(s, &v) || v < (uint64_t)lo || v > (uint64_t)hi) return false;
     *out = (int)v;
     return true;
 }

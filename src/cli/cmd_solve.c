@@ -94,7 +94,7 @@ int cmd_solve(int argc, char **argv)
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         switch (o) {
         case 'l':
-            if (!cli_parse_u64(optarg, &limit) || limit < 1 || limit > 1000000000) {
+            if (!numtext_u64(optarg, &limit) || limit < 1 || limit > 1000000000) {
                 cli_error("solve", "--limit needs a whole number from 1 to 1000000000, not '%s'", optarg);
                 return 2;
             }

@@ -50,7 +50,7 @@ int cmd_uas(int argc, char **argv)
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         switch (o) {
         case 'm':
-            if (!cli_parse_u64(optarg, &max_size) || max_size < 1 || max_size > 81) {
+            if (!numtext_u64(optarg, &max_size) || max_size < 1 || max_size > 81) {
                 cli_error("uas", "--max-size needs a number from 1 to 81, not '%s'", optarg);
                 return 2;
             }

@@ -1,0 +1,33 @@
+/* numtext — see numtext.h. */
+#include "numtext.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool numtext_u64(const char *s, uint64_t *out)
+{
+    if (!s || *s < '0' || *s > '9') return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end) return false;
+    *out = v;
+    return true;
+}
+
+bool numtext_range(const char *s, uint64_t *lo, uint64_t *hi)
+{
+    const char *dash = strchr(s, '-');
+    if (!dash) {
+        if (!numtext_u64(s, lo)) return false;
+        *hi = *lo;
+        return true;
+    }
+    char buf[64];
+    size_t n = (size_t)(dash - s);
+    if (n == 0 || n >= sizeof buf) return false;
+    memcpy(buf, s, n);
+    buf[n] = 0;
+    return numtext_u64(buf, lo) && numtext_u64(dash + 1, hi) && *lo <= *hi;
+}
