@@ -6,6 +6,7 @@
 
 #include "canon.h"
 #include "checker.h"
+#include "generate.h"
 #include "cli.h"
 #include "prng.h"
 
@@ -113,25 +114,6 @@ static void on_found(void *arg, const uint8_t *puzzle, int n)
     f->have = 1;
 }
 
-static int random_grid_rec(const geometry *g, prng *p, uint8_t *cur, int cell)
-{
-    if (cell == g->ncells) return 1;
-    uint8_t ds[MAX_N];
-    for (int d = 0; d < g->N; d++) ds[d] = (uint8_t)d;
-    prng_shuffle_u8(p, ds, g->N);
-    for (int i = 0; i < g->N; i++) {
-        int d = ds[i], ok = 1;
-        for (int k = 0; k < g->npeers && ok; k++) {
-            int q = g->peer[cell][k];
-            if (q < cell && cur[q] == d) ok = 0;
-        }
-        if (!ok) continue;
-        cur[cell] = (uint8_t)d;
-        if (random_grid_rec(g, p, cur, cell + 1)) return 1;
-    }
-    return 0;
-}
-
 static double cpu_now(void)
 {
     struct timespec ts;
@@ -158,16 +140,23 @@ static int estimate(const geometry *geo, int n, uint64_t seed)
             cli_error("minimum", "out of memory");
             return 2;
         }
+        gen_ctx *gen = gen_new(geo);
+        if (!gen) {
+            cli_error("minimum", "out of memory");
+            checker_free(c);
+            return 2;
+        }
         prng_seed(&p, seed);
         double t = 0;
         uint64_t nodes = 0, puzzles = 0, with = 0;
         for (int i = 0; i < n; i++) {
-            uint8_t g[MAX_CELLS];
-            random_grid_rec(geo, &p, g, 0);
+            grid rg;
+            gen_grid(gen, GEN_BACKTRACK, &p, &rg);
             checker_record r;
             double c0 = cpu_now();
-            if (checker_run(c, g, &r, NULL, NULL) != MC_OK) {
+            if (checker_run(c, rg.cell, &r, NULL, NULL) != MC_OK) {
                 cli_error("minimum", "search failed");
+                gen_free(gen);
                 checker_free(c);
                 return 2;
             }
@@ -184,6 +173,7 @@ static int estimate(const geometry *geo, int n, uint64_t seed)
                " all %llu ES grids: about %.1f core-hours\n",
                K, per, (unsigned long long)(n ? nodes / (uint64_t)n : 0), (unsigned long long)with, n,
                (unsigned long long)puzzles, (unsigned long long)es_8x8, per * (double)es_8x8 / 3600.0);
+        gen_free(gen);
         checker_free(c);
     }
     printf("the proof of the minimum 14 needs K = 13 on every ES grid (the line above) and one grid with a"
