@@ -12,6 +12,26 @@
 static const uint8_t perm3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 static const uint32_t fact[9] = {1, 1, 2, 6, 24, 120, 720, 5040, 40320};
 
+/* Row of rank r (0 .. 9!-1, Lehmer code, lexicographic order) into p;
+ * true when it can be row 2 under row 1 = 012345678, i.e. no digit stays in
+ * its own stack (d / 3 != i / 3 for every column i). */
+static bool decode_row2(uint32_t r, uint8_t *p)
+{
+    uint32_t used = 0, x = r;
+    bool ok = true;
+    for (int i = 0; i < 9; i++) {
+        uint32_t q = x / fact[8 - i];
+        x %= fact[8 - i];
+        int d = 0;
+        for (;; d++)
+            if (!(used & (1u << d)) && q-- == 0) break;
+        used |= 1u << d;
+        p[i] = (uint8_t)d;
+        if (d / 3 == i / 3) ok = false;
+    }
+    return ok;
+}
+
 static struct {
     int16_t *row2id;            /* [362880] Lehmer rank of row 2 -> 0..12095, -1 invalid */
     uint8_t (*row2perm)[9];     /* [12096] */
@@ -137,18 +157,7 @@ static void build_two_box(void)
             }
     for (uint32_t r = 0; r < 362880; r++) {
         uint8_t p[9];
-        uint32_t used = 0, x = r;
-        bool ok = true;
-        for (int i = 0; i < 9; i++) {
-            uint32_t q = x / fact[8 - i];
-            x %= fact[8 - i];
-            int d = 0;
-            for (;; d++)
-                if (!(used & (1u << d)) && q-- == 0) break;
-            used |= 1u << d;
-            p[i] = (uint8_t)d;
-            if (d / 3 == i / 3) ok = false;
-        }
+        bool ok = decode_row2(r, p);
         if (!ok) continue;
         uint8_t band[27], rest[3][3];
         for (int i = 0; i < 3; i++) {
@@ -234,18 +243,7 @@ static void build(void)
     int n2 = 0;
     for (uint32_t r = 0; r < 362880; r++) {
         uint8_t p[9];
-        uint32_t used = 0, x = r;
-        bool ok = true;
-        for (int i = 0; i < 9; i++) {
-            uint32_t q = x / fact[8 - i];
-            x %= fact[8 - i];
-            int d = 0;
-            for (;; d++)
-                if (!(used & (1u << d)) && q-- == 0) break;
-            used |= 1u << d;
-            p[i] = (uint8_t)d;
-            if (d / 3 == i / 3) ok = false;
-        }
+        bool ok = decode_row2(r, p);
         T.row2id[r] = ok ? (int16_t)n2 : -1;
         if (ok) memcpy(T.row2perm[n2++], p, 9);
     }

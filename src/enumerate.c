@@ -477,28 +477,10 @@ static void ectx_free(ectx *e)
     free(e->live);
 }
 
-mc_status enumerate_band_stats(int band, enumerate_fn fn, void *arg, enumerate_stats *stats)
-{
-    if (band < 1 || band > BAND_COUNT) return MC_EINVAL;
-    ectx *e = malloc(sizeof *e);
-    if (!e) return MC_ENOMEM;
-    mc_status st = ectx_init(e, band);
-    if (st) {
-        free(e);
-        return st;
-    }
-    e->fn = fn;
-    e->arg = arg;
-    fill(e, 27);
-    if (e->oom) st = MC_ENOMEM;
-    if (stats) *stats = e->st;
-    ectx_free(e);
-    free(e);
-    return st;
-}
-
-mc_status enumerate_band_prefix(int band, const uint8_t *prefix, int len, enumerate_fn fn, void *arg,
-                                uint64_t *count)
+/* The one runner behind every entry point: grids of band whose rows 4..
+ * start with prefix[0..len). */
+static mc_status run_band(int band, const uint8_t *prefix, int len, enumerate_fn fn, void *arg,
+                          enumerate_stats *stats)
 {
     if (band < 1 || band > BAND_COUNT || len < 0 || len > 54) return MC_EINVAL;
     for (int i = 0; i < len; i++)
@@ -516,10 +498,24 @@ mc_status enumerate_band_prefix(int band, const uint8_t *prefix, int len, enumer
     e->plen = len;
     fill(e, 27);
     if (e->oom) st = MC_ENOMEM;
-    if (count) *count = e->st.grids;
+    if (stats) *stats = e->st;
     ectx_free(e);
     free(e);
     return st;
+}
+
+mc_status enumerate_band_stats(int band, enumerate_fn fn, void *arg, enumerate_stats *stats)
+{
+    return run_band(band, NULL, 0, fn, arg, stats);
+}
+
+mc_status enumerate_band_prefix(int band, const uint8_t *prefix, int len, enumerate_fn fn, void *arg,
+                                uint64_t *count)
+{
+    enumerate_stats st = {0};
+    mc_status r = run_band(band, prefix, len, fn, arg, &st);
+    if (count) *count = st.grids;
+    return r;
 }
 
 mc_status enumerate_band(int band, enumerate_fn fn, void *arg, uint64_t *count)
