@@ -689,6 +689,12 @@ static int chain_fn(void *arg, const uint8_t *grid)
     return 0;
 }
 
+static int chain8_fn(void *arg, const uint8_t *grid, int autos)
+{
+    (void)autos;
+    return chain_fn(arg, grid);
+}
+
 mc_status enumerate_shape(const geometry *geo, enumerate_fn fn, void *arg, uint64_t *count, mc_error *err)
 {
     if (geo->N == 9) {
@@ -698,6 +704,19 @@ mc_status enumerate_shape(const geometry *geo, enumerate_fn fn, void *arg, uint6
             uint64_t n;
             mc_status st = enumerate_band(b, chain_fn, &c, &n);
             if (st) return mc_fail(err, st, "enumeration of band %d failed", b);
+            total += n;
+        }
+        if (count) *count = total;
+        return MC_OK;
+    }
+    if (geo->R == 2 && geo->C == 4) {
+        chain c = {fn, arg, false};
+        uint64_t total = 0;
+        int nb = enumerate8_band_count();
+        for (int b = 1; b <= nb && !c.stopped; b++) {
+            uint64_t n;
+            mc_status st = enumerate8_band(b, NULL, 0, chain8_fn, &c, &n);
+            if (st) return mc_fail(err, st, "enumeration of 8x8 band %d failed", b);
             total += n;
         }
         if (count) *count = total;
