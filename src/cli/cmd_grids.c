@@ -78,7 +78,8 @@ static const char *help_enum =
     "Writes the ES grids in catalogue order (minlex forms, lexicographic).\n"
     "9x9 (default): the grids of minlex top bands A..B (default 1-416: all\n"
     "5,472,730,538 grids, hours). Other shapes: --box 2x2 (2 grids), 2x3 or\n"
-    "3x2 (49 grids); bigger shapes are refused.\n"
+    "3x2 (49 grids), 2x4 (1,673,187 grids of 8x8, seconds); 4x2 and bigger\n"
+    "shapes are refused.\n"
     "  -o FILE          output file (default standard output)\n"
     "  --format text    one grid per line, digits 1-9 (default)\n"
     "  --format cat     a catalogue file (needs -o), readable with `grids cat`;\n"
@@ -258,7 +259,8 @@ static const char *help_count =
     "'band B COUNT' for each minlex top band A..B (default 1-416) and\n"
     "'total COUNT'. Counts already in the --counts file (or $MINCLUE_COUNTS)\n"
     "are reused, new ones are appended to it (with per-row-4 counts used by\n"
-    "rank and unrank). Other shapes (--box 2x2, 2x3): prints 'total COUNT'.\n";
+    "rank and unrank). Other shapes (--box 2x2, 2x3, 3x2, 2x4): prints\n"
+    "'total COUNT'.\n";
 
 typedef struct count_prog {
     progress p;
@@ -271,6 +273,20 @@ static void count_progress(void *arg, int band, uint64_t count)
     char extra[48];
     snprintf(extra, sizeof extra, "band %d: %llu grids", band, (unsigned long long)count);
     progress_update(&c->p, ++c->done, extra);
+}
+
+/* Shapes other than 9x9: counts grids and reports progress. */
+typedef struct shape_count {
+    progress p;
+    uint64_t n;
+} shape_count;
+
+static int shape_count_fn(void *arg, const uint8_t *g)
+{
+    (void)g;
+    shape_count *c = arg;
+    if ((++c->n & 0xffff) == 0) progress_update(&c->p, c->n, NULL);
+    return 0;
 }
 
 static int grids_count(int argc, char **argv)
@@ -308,10 +324,13 @@ static int grids_count(int argc, char **argv)
     }
     if (geo->N != 9) {
         uint64_t n;
-        if (enumerate_shape(geo, NULL, NULL, &n, &err) != MC_OK) {
+        shape_count sc = {.n = 0};
+        progress_init(&sc.p, "grids", 0);
+        if (enumerate_shape(geo, shape_count_fn, &sc, &n, &err) != MC_OK) {
             cli_error("grids count", "%s", err.msg);
             return 2;
         }
+        progress_done(&sc.p, n, NULL);
         printf("total %llu\n", (unsigned long long)n);
         return 0;
     }
