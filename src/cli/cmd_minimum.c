@@ -6,7 +6,7 @@
 
 #include "canon.h"
 #include "checker.h"
-#include "generate.h"
+#include "enumerate.h"
 #include "cli.h"
 #include "prng.h"
 
@@ -22,10 +22,10 @@ static const char *help =
     "K - 1 clues. Feasible for 2x2 (4x4 grids) and 2x3 (6x6 grids).\n"
     "\n"
     "  --box RxC      the shape (2x2 or 2x3 for a proof)\n"
-    "  --estimate N   larger shapes (2x4): search N random grids with K = 13\n"
-    "                 and estimate the CPU time of the full proof over the\n"
-    "                 published number of essentially different grids\n"
-    "                 (no proof is made)\n"
+    "  --estimate N   2x4 boxes (8x8 grids): enumerate the 1,673,187 ES grids,\n"
+    "                 draw N of them uniformly and search each with K = 13;\n"
+    "                 prints the CPU time of the full K = 13 proof it\n"
+    "                 extrapolates to (no proof is made)\n"
     "  --seed S       seed of the random grids for --estimate (default 1)\n"
     "\n"
     "Exit status: 0 when the proof (or the estimate) is complete, 2 on usage\n"
@@ -121,64 +121,108 @@ static double cpu_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* Picks the grids of sorted ranks want[0..n) (1-based, repeats allowed)
+ * out of the enumeration, in enumeration order. */
+typedef struct pick_ctx {
+    const uint64_t *want;
+    int n, next, ncells;
+    uint64_t rank;
+    uint8_t *out;
+} pick_ctx;
+
+static int pick_fn(void *arg, const uint8_t *g)
+{
+    pick_ctx *p = arg;
+    p->rank++;
+    while (p->next < p->n && p->want[p->next] == p->rank)
+        memcpy(p->out + (size_t)p->next++ * (size_t)p->ncells, g, (size_t)p->ncells);
+    return 0;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 static int estimate(const geometry *geo, int n, uint64_t seed)
 {
-    static const uint64_t es_8x8 = 1673187; /* published count, tests/data/counts.txt */
-    if (geo->ncells != 64) {
+    if (geo->R != 2 || geo->C != 4) {
         cli_error("minimum", "--estimate is for 2x4 boxes (8x8 grids)");
+        return 2;
+    }
+    mc_error err;
+    uint64_t nes = 0;
+    double t0 = cli_now();
+    if (enumerate_shape(geo, NULL, NULL, &nes, &err) != MC_OK || nes == 0) {
+        cli_error("minimum", "enumeration of the 8x8 grids failed: %s", err.msg);
+        return 2;
+    }
+    double tenum = cli_now() - t0;
+    uint64_t *want = malloc(sizeof *want * (size_t)n);
+    uint8_t *grids = malloc((size_t)n * (size_t)geo->ncells);
+    if (!want || !grids) {
+        cli_error("minimum", "out of memory");
+        free(want);
+        free(grids);
         return 2;
     }
     prng p;
     prng_seed(&p, seed);
-    printf("minimum 2x4 (8x8 grids): estimate from %d random grids (seed %llu), no proof\n", n,
-           (unsigned long long)seed);
-    for (int K = 13; K <= 13; K++) {
-        checker_options o;
-        checker_options_default(&o, K);
-        checker_ctx *c = checker_new(geo, &o);
-        if (!c) {
-            cli_error("minimum", "out of memory");
-            return 2;
+    for (int i = 0; i < n; i++) want[i] = 1 + prng_below(&p, nes);
+    qsort(want, (size_t)n, sizeof *want, cmp_u64);
+    pick_ctx pc = {want, n, 0, geo->ncells, 0, grids};
+    if (enumerate_shape(geo, pick_fn, &pc, NULL, &err) != MC_OK || pc.next != n) {
+        cli_error("minimum", "enumeration of the 8x8 grids failed: %s", err.msg);
+        free(want);
+        free(grids);
+        return 2;
+    }
+    printf("minimum 2x4 (8x8 grids): %llu essentially different grids enumerated (%.1f s); estimate from %d of "
+           "them drawn uniformly (seed %llu), no proof\n",
+           (unsigned long long)nes, tenum, n, (unsigned long long)seed);
+    int status = 0;
+    const int K = 13;
+    checker_options o;
+    checker_options_default(&o, K);
+    checker_ctx *c = checker_new(geo, &o);
+    if (!c) {
+        cli_error("minimum", "out of memory");
+        free(want);
+        free(grids);
+        return 2;
+    }
+    double t = 0;
+    uint64_t nodes = 0, puzzles = 0, with = 0;
+    for (int i = 0; i < n; i++) {
+        checker_record r;
+        double c0 = cpu_now();
+        if (checker_run(c, grids + (size_t)i * (size_t)geo->ncells, &r, NULL, NULL) != MC_OK) {
+            cli_error("minimum", "search failed");
+            status = 2;
+            break;
         }
-        gen_ctx *gen = gen_new(geo);
-        if (!gen) {
-            cli_error("minimum", "out of memory");
-            checker_free(c);
-            return 2;
-        }
-        prng_seed(&p, seed);
-        double t = 0;
-        uint64_t nodes = 0, puzzles = 0, with = 0;
-        for (int i = 0; i < n; i++) {
-            grid rg;
-            gen_grid(gen, GEN_BACKTRACK, &p, &rg);
-            checker_record r;
-            double c0 = cpu_now();
-            if (checker_run(c, rg.cell, &r, NULL, NULL) != MC_OK) {
-                cli_error("minimum", "search failed");
-                gen_free(gen);
-                checker_free(c);
-                return 2;
-            }
-            double cpu = cpu_now() - c0;
-            t += cpu;
-            nodes += r.nodes;
-            puzzles += r.puzzles;
-            with += r.puzzles > 0;
-            fprintf(stderr, "  K = %d: grid %d of %d: %.2f s CPU, %llu puzzles\n", K, i + 1, n, cpu,
-                    (unsigned long long)r.puzzles);
-        }
-        double per = n ? t / n : 0;
+        double cpu = cpu_now() - c0;
+        t += cpu;
+        nodes += r.nodes;
+        puzzles += r.puzzles;
+        with += r.puzzles > 0;
+        fprintf(stderr, "  K = %d: grid %d of %d (rank %llu): %.2f s CPU, %llu puzzles\n", K, i + 1, n,
+                (unsigned long long)want[i], cpu, (unsigned long long)r.puzzles);
+    }
+    if (status == 0) {
+        double per = t / n;
         printf("K = %d: %.3f s CPU per grid (%llu nodes per grid), %llu of %d grids with puzzles (%llu in all);"
                " all %llu ES grids: about %.1f core-hours\n",
-               K, per, (unsigned long long)(n ? nodes / (uint64_t)n : 0), (unsigned long long)with, n,
-               (unsigned long long)puzzles, (unsigned long long)es_8x8, per * (double)es_8x8 / 3600.0);
-        gen_free(gen);
-        checker_free(c);
+               K, per, (unsigned long long)(nodes / (uint64_t)n), (unsigned long long)with, n,
+               (unsigned long long)puzzles, (unsigned long long)nes, per * (double)nes / 3600.0);
+        printf("the proof of the minimum 14 needs K = 13 on every ES grid (the line above) and one grid with a"
+               " 14-clue puzzle\n");
     }
-    printf("the proof of the minimum 14 needs K = 13 on every ES grid (the line above) and one grid with a"
-           " 14-clue puzzle; the enumeration of the ES 8x8 grids is not part of this command\n");
-    return 0;
+    checker_free(c);
+    free(want);
+    free(grids);
+    return status;
 }
 
 int cmd_minimum(int argc, char **argv)
@@ -227,8 +271,8 @@ int cmd_minimum(int argc, char **argv)
     }
     if (est) return estimate(geo, (int)est, seed);
     if (geo->ncells > 36) {
-        cli_error("minimum", "%dx%d boxes: a proof enumerates every grid with a fixed first row, feasible up to "
-                  "2x3 only; try --estimate N for 2x4",
+        cli_error("minimum", "%dx%d boxes: the proof here enumerates every grid with a fixed first row, feasible up to "
+                  "2x3 only; for 2x4 --estimate N measures the K = 13 search over the enumerated ES grids",
                   geo->R, geo->C);
         return 2;
     }
