@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zlib.h>
+
 #include "band.h"
 #include "enumerate.h"
 
@@ -19,6 +21,7 @@ typedef struct band_counts {
 
 struct gridrank {
     char *path;
+    bool read_only; /* a .gz cache: read, never appended to */
     band_counts b[BAND_COUNT + 1];
     gridrank_progress_fn progress;
     void *progress_arg;
@@ -63,17 +66,20 @@ static void band_set(band_counts *b, slices *s)
 
 static mc_status load(gridrank *gr, mc_error *err)
 {
-    FILE *f = fopen(gr->path, "r");
-    if (!f) {
+    FILE *probe = fopen(gr->path, "r");
+    if (!probe) {
         if (errno == ENOENT) return MC_OK;
         return mc_fail(err, MC_EIO, "%s: cannot open: %s", gr->path, strerror(errno));
     }
+    fclose(probe);
+    gzFile f = gzopen(gr->path, "rb"); /* plain text or gzip */
+    if (!f) return mc_fail(err, MC_EIO, "%s: cannot open", gr->path);
     char line[256];
     long ln = 0;
     int pending_band = 0;
     slices pend = {0};
     mc_status st = MC_OK;
-    while (fgets(line, sizeof line, f)) {
+    while (gzgets(f, line, (int)sizeof line)) {
         ln++;
         if (line[0] == '#' || line[0] == '\n') continue;
         int b;
@@ -113,10 +119,15 @@ static mc_status load(gridrank *gr, mc_error *err)
             break;
         }
     }
-    /* a trailing partial record (interrupted write) is ignored */
+    /* a trailing partial record (interrupted write) is ignored; a damaged
+     * or truncated gzip stream is an error */
+    int zerr = Z_OK;
+    const char *zmsg = gzerror(f, &zerr);
+    if (!st && zerr != Z_OK && zerr != Z_STREAM_END)
+        st = mc_fail(err, MC_ECORRUPT, "%s:%ld: truncated or damaged gzip data (%s)", gr->path, ln + 1, zmsg);
     free(pend.row4);
     free(pend.cnt);
-    fclose(f);
+    gzclose(f);
     return st;
 }
 
@@ -130,6 +141,8 @@ mc_status gridrank_open(const char *cache_path, gridrank **out, mc_error *err)
             free(gr);
             return mc_fail(err, MC_ENOMEM, "out of memory");
         }
+        size_t len = strlen(cache_path);
+        gr->read_only = len >= 3 && strcmp(cache_path + len - 3, ".gz") == 0;
         mc_status st = load(gr, err);
         if (st) {
             gridrank_free(gr);
@@ -182,7 +195,7 @@ static mc_status count_band(gridrank *gr, int band, mc_error *err)
         return mc_fail(err, st, "counting band %d: %s", band, mc_status_name(st));
     }
     band_set(&gr->b[band], &s);
-    if (gr->path) {
+    if (gr->path && !gr->read_only) {
         FILE *f = fopen(gr->path, "a");
         if (!f) return mc_fail(err, MC_EIO, "%s: cannot append: %s", gr->path, strerror(errno));
         const band_counts *b = &gr->b[band];

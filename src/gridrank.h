@@ -23,7 +23,12 @@
  * A band counts as known when its `band` line follows its `row4` lines and
  * they add up; a later complete record of the same band replaces it. A line
  * that does not parse is an error (MC_ECORRUPT, file:line); a band whose
- * row-4 counts do not add up is an error too.
+ * row-4 counts do not add up is an error too. A cache whose name ends in
+ * .gz is read through zlib (a damaged or truncated stream is an error) and
+ * never appended to: bands counted then stay in memory. minclue ships the
+ * counts of the whole catalogue as grids/counts.txt.gz (15 MB of text; made
+ * by `scripts/enumerate-all --format count`, every band checked against the
+ * published counts).
  */
 #ifndef MC_GRIDRANK_H
 #define MC_GRIDRANK_H

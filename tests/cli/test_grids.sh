@@ -129,5 +129,33 @@ done < "$tmp/s1.txt"
 check "sampled grids match their ranks" $ok
 "$M" grids sample --count 3 2>/dev/null; [ $? = 2 ]; check "sample without --seed: exit 2" $?
 
+# the shipped counts of the whole catalogue (grids/counts.txt.gz, made by
+# scripts/enumerate-all): every band total equals the published count, and
+# the sampler over all 5,472,730,538 grids reproduces grids 21-40 of
+# grids/demo-sample.txt
+shipped=${MC_SOURCE_DIR:?}/grids/counts.txt.gz
+if [ -r "$shipped" ]; then
+    gzip -dc "$shipped" | awk '$1 == "band" {print $2, $3}' > "$tmp/shipped.txt"
+    grep -v '^#' "$MC_TEST_DATA/es-grids-per-band.txt" | awk 'NF >= 2 {print $1, $2}' | cmp -s - "$tmp/shipped.txt"
+    check "shipped counts: all 416 band totals equal the published counts" $?
+    "$M" grids sample --count 20 --seed 6 --counts "$shipped" 2>/dev/null | sed 's/ / rank-/' > "$tmp/s20.txt"
+    grep 'rank-' "$MC_SOURCE_DIR/grids/demo-sample.txt" | cmp -s - "$tmp/s20.txt"
+    check "sample over the whole catalogue reproduces grids 21-40 of demo-sample.txt" $?
+    last=$("$M" grids unrank --counts "$shipped" 5472730538 2>/dev/null)
+    [ "$last" = 123456789457893612986217354274538196531964827698721435342685971715349268869172543 ] &&
+        [ "$("$M" grids rank --counts "$shipped" "$last" 2>/dev/null | cut -d' ' -f1)" = 5472730538 ]
+    check "last rank 5472730538: the grid of band 416, and back" $?
+    "$M" grids unrank --counts "$shipped" 5472730539 2>/dev/null; [ $? = 2 ]
+    check "rank 5472730539 is past the end: exit 2" $?
+    "$M" grids rank --counts "$shipped" "$(sed -n 's/^\([1-9]\{81\}\) .*/\1/p' "$MC_SOURCE_DIR/grids/demo-sample.txt" | head -1)" > "$tmp/r1.txt" 2>/dev/null &&
+        r=$(cut -d' ' -f1 "$tmp/r1.txt") && [ "$("$M" grids unrank --counts "$shipped" "$r" 2>/dev/null)" = "$(cut -d' ' -f2 "$tmp/r1.txt")" ]
+    check "rank then unrank of a demo grid (any band) round-trips" $?
+    head -c 1000000 "$shipped" > "$tmp/cut.gz"
+    "$M" grids unrank --counts "$tmp/cut.gz" 5 2> "$tmp/cut.err"; [ $? = 2 ] && grep -q "cut.gz:[0-9]*: truncated or damaged gzip" "$tmp/cut.err"
+    check "truncated .gz counts: error with file and line, exit 2" $?
+else
+    check "grids/counts.txt.gz readable" 1
+fi
+
 if [ $fails -ne 0 ]; then echo "$fails check(s) failed"; exit 1; fi
 echo "all grids checks passed"
