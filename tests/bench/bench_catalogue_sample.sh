@@ -11,8 +11,10 @@
 #     - the enumeration rate over the whole catalogue (grids per CPU
 #       second, with writing the catalogue file) and the estimated time of
 #       the full run on one core.
-#   The per-band lines are exact; the totals are estimates.
-# usage: tests/bench/bench_catalogue_sample.sh [STEP] [BUILD_DIR] [COUNTS]
+#   The per-band lines are exact; the totals are estimates. With MODE=count
+#   in the environment the bands are only counted (`grids count`): the
+#   enumeration rate without writing (bytes and bits are then 0).
+# usage: [MODE=count] tests/bench/bench_catalogue_sample.sh [STEP] [BUILD_DIR] [COUNTS]
 #   STEP: default 16 (26 bands); COUNTS: lines 'band B N' or 'B N'
 #   (default tests/data/es-grids-per-band.txt).
 set -euo pipefail
@@ -23,7 +25,8 @@ COUNTS=${3:-$ROOT/tests/data/es-grids-per-band.txt}
 M=$B/minclue
 T=$(mktemp -d /tmp/bench_catsample.XXXXXX)
 trap 'rm -rf "$T"' EXIT
-echo "== bench_catalogue_sample $(date -u +%FT%TZ), step $STEP, load: $(cut -d' ' -f1-3 /proc/loadavg)"
+MODE=${MODE:-cat}
+echo "== bench_catalogue_sample $(date -u +%FT%TZ), step $STEP, mode $MODE, load: $(cut -d' ' -f1-3 /proc/loadavg)"
 "$M" --version | head -1
 # per-band counts -> the sampled band of each stratum (its first band that has grids)
 awk '!/^#/ && NF >= 2 { if ($1 == "band") print $2, $3; else if ($1 ~ /^[0-9]+$/) print $1, $2 }' "$COUNTS" > "$T/counts.txt"
@@ -32,7 +35,12 @@ bands=$(awk -v step="$STEP" '{ cnt[$1] = $2 } END {
 printf '%5s %12s %12s %8s %9s %12s\n' band grids bytes bits cpu_s grids/s
 TIMEFORMAT='%U %S'
 for b in $bands; do
-    t=$( { time "$M" grids enum --bands "$b-$b" --format cat --first-rank 1 -o "$T/b.cat" > "$T/out.txt" 2> /dev/null; } 2>&1 )
+    if [ "$MODE" = count ]; then
+        t=$( { time "$M" grids count --bands "$b-$b" > "$T/out.txt" 2> /dev/null; } 2>&1 )
+        : > "$T/b.cat"
+    else
+        t=$( { time "$M" grids enum --bands "$b-$b" --format cat --first-rank 1 -o "$T/b.cat" > "$T/out.txt" 2> /dev/null; } 2>&1 )
+    fi
     n=$(awk '$1 == "band" {print $3}' "$T/out.txt")
     bytes=$(stat -c %s "$T/b.cat")
     cpu=$(echo "$t" | awk '{print $1 + $2}')
@@ -52,6 +60,6 @@ awk -v step="$STEP" 'NR == FNR { cnt[$1] = $2; next }
       printf "sampled: %.0f grids in %.1f CPU s (%.0f grids/s over the sampled bands)\n", sn, sc, sc ? sn / sc : 0
       printf "whole catalogue (%.0f grids; estimate, strata weighted by their grid counts):\n", total
       if (empty) printf "  (%.0f grids in strata whose sampled band is empty are not covered)\n", empty
-      printf "  size %.0f MB, %.2f bits per grid\n", bytes / 1e6, 8 * bytes / (total - empty)
-      printf "  enumeration + writing: %.0f grids per CPU second, %.1f core-hours for all\n", (total - empty) / cpu, cpu / 3600 * total / (total - empty) }' \
+      if (bytes) printf "  size %.0f MB, %.2f bits per grid\n", bytes / 1e6, 8 * bytes / (total - empty)
+      printf "  enumeration%s: %.0f grids per CPU second, %.1f core-hours for all\n", (bytes ? " + writing" : " (count only)"), (total - empty) / cpu, cpu / 3600 * total / (total - empty) }' \
     "$T/counts.txt" "$T/rows.txt"
