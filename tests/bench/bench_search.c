@@ -8,9 +8,10 @@
  * wall-clock UA and search phases of the checker record are shown too.
  *
  * (a) the grids of the first 20 puzzles of tests/data/seventeen.txt,
- * (b) 20 random grids from randomized backtracking with a fixed seed
- *     (seed 20261121; random digit order per cell, uniform enough for a
- *     benchmark, not a uniform sampler of the catalogue),
+ * (b) 20 grids drawn uniformly over the 5,472,730,538 ES grids by the
+ *     catalogue sampler, `minclue grids sample --count 20 --seed 6` over the
+ *     shipped counts: grids 21-40 of grids/demo-sample.txt, the lines with a
+ *     `rank-N` trailer (cli_test_grids checks that they are the sampler's),
  * K = 16 on both: seconds per grid (mean, median), UAs, nodes, candidates,
  * solver calls; then K = 17 on the first 3 grids of (a) (or N of them),
  * where the known puzzle must be found.
@@ -23,7 +24,6 @@
 #include "banner.h"
 #include "checker.h"
 #include "gridfile.h"
-#include "prng.h"
 #include "solver.h"
 
 #define NA 20
@@ -40,25 +40,6 @@ static int cmp_d(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
-}
-
-static int random_grid_rec(const geometry *g, prng *p, uint8_t *cur, int cell)
-{
-    if (cell == g->ncells) return 1;
-    uint8_t ds[MAX_N];
-    for (int d = 0; d < g->N; d++) ds[d] = (uint8_t)d;
-    prng_shuffle_u8(p, ds, g->N);
-    for (int i = 0; i < g->N; i++) {
-        int d = ds[i], ok = 1;
-        for (int k = 0; k < g->npeers && ok; k++) {
-            int q = g->peer[cell][k];
-            if (q < cell && cur[q] == d) ok = 0;
-        }
-        if (!ok) continue;
-        cur[cell] = (uint8_t)d;
-        if (random_grid_rec(g, p, cur, cell + 1)) return 1;
-    }
-    return 0;
 }
 
 typedef struct hit {
@@ -160,9 +141,29 @@ int main(int argc, char **argv)
         memcpy(ga[i], res.sol[0], 81);
     }
     gridfile_free(f);
-    prng p;
-    prng_seed(&p, 20261121);
-    for (int i = 0; i < nb; i++) random_grid_rec(g, &p, gb[i], 0);
+    if (nb > 0) {
+        if (gridfile_open(MC_SOURCE_DIR "/grids/demo-sample.txt", g, DIGITS_STD, &f, &err) != MC_OK) {
+            fprintf(stderr, "%s\n", err.msg);
+            return 1;
+        }
+        int got = 0;
+        for (;;) {
+            grid gr;
+            const char *tr;
+            mc_status st = gridfile_next(f, &gr, &tr, &err);
+            if (st == MC_EOF) break;
+            if (st != MC_OK) {
+                fprintf(stderr, "%s\n", err.msg);
+                return 1;
+            }
+            if (tr && !strncmp(tr, "rank-", 5) && got < nb) memcpy(gb[got++], gr.cell, 81);
+        }
+        gridfile_free(f);
+        if (got < nb) {
+            fprintf(stderr, "bench_search: grids/demo-sample.txt has %d sampled grids, not %d\n", got, nb);
+            return 1;
+        }
+    }
 
     checker_options o;
     checker_options_default(&o, 16);
@@ -173,7 +174,7 @@ int main(int argc, char **argv)
         snprintf(name, sizeof name, "(a) grid %d of seventeen.txt", one);
         run_set(name, c, ga + (one - 1), 1);
     } else if (k16) run_set(name, c, ga, na);
-    if (k16 && nb > 0) run_set("(b) random grids, seed 20261121", c, gb, nb);
+    if (k16 && nb > 0) run_set("(b) grids of the catalogue sampler (seed 6)", c, gb, nb);
     checker_free(c);
 
     if (k17 > 0) {
