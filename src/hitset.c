@@ -214,11 +214,12 @@ static void report_if_minimal(hitset_ctx *h, cs81 cells)
  * then, so a fresh own family {u} is enough). */
 static void add_learned(hitset_ctx *h, int d, cs81 u, bool must)
 {
-    h->st->learned++;
-    h->st->learned_by_size[cs81_count(u)]++;
-    if (h->nlearned < LEARN_KEEP) h->learned[h->nlearned++] = u;
+    h->st->second++;
     int idx = -1;
     if (h->learn) {
+        h->st->learned++;
+        h->st->learned_by_size[cs81_count(u)]++;
+        if (h->nlearned < LEARN_KEEP) h->learned[h->nlearned++] = u;
         int last = -1;
         for (int i = 0; i <= d; i++) {
             frame *f = &h->fr[i];

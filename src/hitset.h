@@ -92,8 +92,11 @@ typedef struct hitset_stats {
     uint64_t candidates;    /* cell sets that hit every known set, handed to the solver */
     uint64_t solver_calls;  /* candidates, shrinking and minimality checks */
     uint64_t puzzles;       /* minimal unique puzzles reported */
-    uint64_t learned;       /* sets learned from second solutions */
-    uint64_t learned_by_size[82];
+    uint64_t second;        /* candidates with a second solution: each gives an unhit set */
+    uint64_t learned;       /* of those, the sets kept in the family for the rest of the
+                               grid (learn = 1; with learn = 0 none: each set serves only
+                               the node that found it) */
+    uint64_t learned_by_size[82]; /* the kept sets by size */
     uint64_t cliques[HITSET_MAX_DEGREE + 1]; /* degree-k unions built */
     uint64_t initial;       /* initial sets used */
 } hitset_stats;
@@ -115,7 +118,8 @@ MC_MUST_USE mc_status hitset_run(hitset_ctx *h, const uint8_t *sol, const cs81 *
                                  const hitset_options *opt, hitset_found_fn found, void *arg,
                                  hitset_stats *st);
 
-/* The sets learned during the last run (in the order learned). */
+/* The sets learned (kept) during the last run, in the order learned; the
+ * first 4096 only. None with learn = 0. */
 const cs81 *hitset_learned(const hitset_ctx *h, int *n);
 
 #endif
