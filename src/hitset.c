@@ -358,10 +358,62 @@ static void tight_search(hitset_ctx *h, int d, int level, cs81 chosen, const cs8
     }
 }
 
+/* settle() on the unhit sets u of family F in bit-vector form: M[q] = the
+ * sets meeting part q; a set in no M[q] cuts; the sets in exactly one M[q]
+ * (units) keep only the cells of P[q] lying in all of them. Repeated until
+ * no part shrinks. Same fixpoint as settle() (the rules are monotone), found
+ * with W-word operations per part cell instead of a pass per set. */
+HV_ALWAYS bool settle_bits(const family *F, const uint64_t *u, cs81 *P, int m, const int W)
+{
+    uint64_t M[MAXDEPTH][MAXW];
+    for (int q = 0; q < m; q++) {
+        for (int w = 0; w < W; w++) M[q][w] = 0;
+        int c;
+        CS81_FOREACH(c, P[q]) for (int w = 0; w < W; w++) M[q][w] |= F->cellvec[c][w];
+        for (int w = 0; w < W; w++) M[q][w] &= u[w];
+    }
+    for (;;) {
+        uint64_t once[MAXW], twice[MAXW], miss = 0;
+        for (int w = 0; w < W; w++) once[w] = twice[w] = 0;
+        for (int q = 0; q < m; q++)
+            for (int w = 0; w < W; w++) {
+                twice[w] |= once[w] & M[q][w];
+                once[w] |= M[q][w];
+            }
+        for (int w = 0; w < W; w++) miss |= u[w] & ~once[w];
+        if (miss) return false;
+        bool changed = false;
+        for (int q = 0; q < m; q++) {
+            uint64_t U[MAXW], any = 0;
+            for (int w = 0; w < W; w++) {
+                U[w] = M[q][w] & ~twice[w];
+                any |= U[w];
+            }
+            if (!any) continue;
+            cs81 np = cs81_empty();
+            int c;
+            CS81_FOREACH(c, P[q]) {
+                uint64_t out = 0;
+                for (int w = 0; w < W; w++) out |= U[w] & ~F->cellvec[c][w];
+                if (!out) cs81_add(&np, c);
+            }
+            if (cs81_is_empty(np)) return false;
+            if (cs81_eq(np, P[q])) continue;
+            P[q] = np;
+            changed = true;
+            for (int w = 0; w < W; w++) M[q][w] = 0;
+            CS81_FOREACH(c, np) for (int w = 0; w < W; w++) M[q][w] |= F->cellvec[c][w];
+            for (int w = 0; w < W; w++) M[q][w] &= u[w];
+        }
+        if (!changed) return true;
+    }
+}
+
 HV_ALWAYS void tight_body(hitset_ctx *h, int d, int r, cs81 *P, const int W)
 {
     frame *f = &h->fr[d];
     const family *F = &h->fam[f->fam];
+    if (!settle_bits(F, f->u, P, r, W)) return;
     cs81 live = cs81_empty();
     for (int i = 0; i < r; i++) live = cs81_or(live, P[i]);
     cs81 *C = h->scratch[d];
