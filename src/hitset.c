@@ -15,7 +15,6 @@
 #define LEARN_KEEP 4096         /* learned sets remembered for hitset_learned */
 #define CLIQUE_STEPS 400000     /* work bound for building the unions */
 #define HS_COMPACT_MIN_R 9
-#define HS_TIGHT_MIN_R 2        /* tight constraint search at nodes with this many clues left */
 #define HS_SCORE_MIN_R 2        /* score the branch sets at nodes with this many clues left */
 
 typedef struct family {
@@ -43,7 +42,6 @@ struct hitset_ctx {
     long clique_steps;
     cs81 *learned;
     int nlearned;
-    cs81 (*scratch)[HITSET_MAX_UAS];        /* per level: constraints of the tight search */
     /* per run */
     const uint8_t *grid;
     int K, maxdeg, learn, simd;
@@ -79,8 +77,7 @@ hitset_ctx *hitset_new(const geometry *geo)
     h->fr = aligned_alloc(64, sizeof(frame) * (MAXDEPTH + 1));
     h->clqcell = aligned_alloc(64, sizeof(*h->clqcell) * 81);
     h->learned = malloc(sizeof(cs81) * LEARN_KEEP);
-    h->scratch = malloc(sizeof(*h->scratch) * (MAXDEPTH + 1));
-    if (!h->solver || !h->fam || !h->fr || !h->clqcell || !h->learned || !h->scratch) {
+    if (!h->solver || !h->fam || !h->fr || !h->clqcell || !h->learned) {
         hitset_free(h);
         return NULL;
     }
@@ -95,7 +92,6 @@ void hitset_free(hitset_ctx *h)
     free(h->fr);
     free(h->clqcell);
     free(h->learned);
-    free(h->scratch);
     free(h);
 }
 
@@ -274,95 +270,12 @@ HV_ALWAYS void leaf_body(hitset_ctx *h, int d, const int W)
 
 /* Tight nodes. The live parts P[0..m) of m unhit sets are pairwise
  * disjoint and m clues are left, so each part gets exactly one clue and no
- * clue lies outside them. What remains is a small constraint problem: every
- * other unhit set, cut down to the parts (C[i] = its cells in them), must
- * contain a chosen cell. A constraint meeting no part cuts; one meeting a
- * single part P[k] forces P[k] into it (folded, then dropped); the rest
- * (meeting two or more parts) are kept. settle() runs this to a fixpoint. */
-static bool settle(cs81 *P, int m, cs81 *live, cs81 *C, int *nc)
-{
-    for (;;) {
-        bool changed = false;
-        int k = 0, n = *nc;
-        for (int i = 0; i < n; i++) {
-            cs81 x = cs81_and(C[i], *live);
-            int which = -1, cnt = 0;
-            bool sat = false;
-            for (int q = 0; q < m; q++) {
-                if (cs81_intersects(x, P[q])) {
-                    if (cs81_subset(P[q], x)) {
-                        sat = true; /* the clue of P[q] hits it, whatever it is */
-                        break;
-                    }
-                    which = q;
-                    if (++cnt > 1) break;
-                }
-            }
-            if (sat) continue;
-            if (cnt == 0) return false;
-            if (cnt == 1) {
-                cs81 np = cs81_and(P[which], x);
-                if (!cs81_eq(np, P[which])) {
-                    *live = cs81_andnot(*live, cs81_andnot(P[which], np));
-                    P[which] = np;
-                    changed = true;
-                }
-            } else {
-                C[k++] = x;
-            }
-        }
-        *nc = k;
-        if (!changed) return true;
-    }
-}
-
-/* Branches on the smallest part: each child takes one of its cells, drops
- * the part and the constraints that cell meets. Siblings differ in the cell
- * taken from that part, so every set is produced once. */
-static void tight_search(hitset_ctx *h, int d, int level, cs81 chosen, const cs81 *P, int m, cs81 live,
-                         const cs81 *C, int nc)
-{
-    h->st->nodes++;
-    if (m == 0) {
-        assert(nc == 0);
-        cs81 u;
-        if (check(h, chosen, &u)) report_if_minimal(h, chosen);
-        else add_learned(h, d, u, false);
-        return;
-    }
-    int bi = 0, bn = cs81_count(P[0]);
-    for (int i = 1; i < m; i++) {
-        int n = cs81_count(P[i]);
-        if (n < bn) {
-            bn = n;
-            bi = i;
-        }
-    }
-    cs81 Q[MAXDEPTH];
-    cs81 *C2 = h->scratch[level];
-    cs81 br = P[bi];
-    cs81 rest = cs81_andnot(live, P[bi]);
-    while (!cs81_is_empty(br)) {
-        int c = cs81_pop(&br);
-        int q = 0;
-        for (int i = 0; i < m; i++)
-            if (i != bi) Q[q++] = P[i];
-        int n2 = 0;
-        for (int i = 0; i < nc; i++)
-            if (!cs81_has(C[i], c)) C2[n2++] = C[i];
-        cs81 live2 = rest;
-        if (!settle(Q, m - 1, &live2, C2, &n2)) continue;
-        cs81 ch = chosen;
-        cs81_add(&ch, c);
-        tight_search(h, d, level + 1, ch, Q, m - 1, live2, C2, n2);
-    }
-}
-
-/* settle() on the unhit sets u of family F in bit-vector form: M[q] = the
- * sets meeting part q; a set in no M[q] cuts; the sets in exactly one M[q]
- * (units) keep only the cells of P[q] lying in all of them. Repeated until
- * no part shrinks. Same fixpoint as settle() (the rules are monotone), found
- * with W-word operations per part cell instead of a pass per set. */
+ * clue lies outside them: every unhit set must meet a part. settle_bits()
+ * propagates this on the unhit sets u of family F in bit-vector form:
+ * M[q] = the unhit sets meeting part q; a set in no M[q] cuts; the sets in
+ * exactly one M[q] (units: the clue of part q must hit them) keep only the
+ * cells of P[q] lying in all of them; repeated until no part shrinks (the
+ * rules are monotone, so the fixpoint does not depend on the order). */
 HV_ALWAYS bool settle_bits(const family *F, const uint64_t *u, cs81 *P, int m, const int W)
 {
     uint64_t M[MAXDEPTH][MAXW];
@@ -409,18 +322,115 @@ HV_ALWAYS bool settle_bits(const family *F, const uint64_t *u, cs81 *P, int m, c
     }
 }
 
+static void tight_rec(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u, int W);
+
+/* A settled tight node: branches on the smallest part, each child takes
+ * one of its cells, drops the part and the sets that cell hits, and is
+ * settled before it is entered. Siblings differ in the cell taken from that
+ * part, so every set is produced once. With no part left every set is hit:
+ * a candidate. */
+HV_ALWAYS void tight_rec_body(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u,
+                              const int W)
+{
+    h->st->nodes++;
+    if (m == 0) {
+        cs81 ua;
+        if (check(h, chosen, &ua)) report_if_minimal(h, chosen);
+        else add_learned(h, d, ua, false);
+        return;
+    }
+    const family *F = &h->fam[h->fr[d].fam];
+    int bi = 0, bn = cs81_count(P[0]);
+    for (int i = 1; i < m; i++) {
+        int n = cs81_count(P[i]);
+        if (n < bn) {
+            bn = n;
+            bi = i;
+        }
+    }
+    cs81 br = P[bi], Q[MAXDEPTH];
+    uint64_t u2[MAXW];
+    while (!cs81_is_empty(br)) {
+        int c = cs81_pop(&br), q = 0;
+        for (int i = 0; i < m; i++)
+            if (i != bi) Q[q++] = P[i];
+        for (int w = 0; w < W; w++) u2[w] = u[w] & ~F->cellvec[c][w];
+        if (!settle_bits(F, u2, Q, m - 1, W)) continue;
+        cs81 ch = chosen;
+        cs81_add(&ch, c);
+        tight_rec(h, d, ch, Q, m - 1, u2, W);
+    }
+}
+
+static void tight_rec_1(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u) { tight_rec_body(h, d, ch, P, m, u, 1); }
+static void tight_rec_2(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u) { tight_rec_body(h, d, ch, P, m, u, 2); }
+static void tight_rec_4(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u) { tight_rec_body(h, d, ch, P, m, u, 4); }
+static void tight_rec_8(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u) { tight_rec_body(h, d, ch, P, m, u, 8); }
+
+static void tight_rec(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u, int W)
+{
+    switch (W) {
+    case 1: tight_rec_1(h, d, chosen, P, m, u); break;
+    case 2: tight_rec_2(h, d, chosen, P, m, u); break;
+    case 4: tight_rec_4(h, d, chosen, P, m, u); break;
+    default: tight_rec_8(h, d, chosen, P, m, u); break;
+    }
+}
+
 HV_ALWAYS void tight_body(hitset_ctx *h, int d, int r, cs81 *P, const int W)
 {
     frame *f = &h->fr[d];
     const family *F = &h->fam[f->fam];
-    if (!settle_bits(F, f->u, P, r, W)) return;
-    cs81 live = cs81_empty();
-    for (int i = 0; i < r; i++) live = cs81_or(live, P[i]);
-    cs81 *C = h->scratch[d];
-    int nc = 0, j;
-    HV_FOREACH(j, f->u, W) C[nc++] = F->ua[j];
-    if (!settle(P, r, &live, C, &nc)) return;
-    tight_search(h, d, d + 1, f->chosen, P, r, live, C, nc);
+    uint64_t u[MAXW];
+    for (int w = 0; w < W; w++) u[w] = f->u[w];
+    if (!settle_bits(F, u, P, r, W)) return;
+    tight_rec(h, d, f->chosen, P, r, u, W);
+}
+
+/* Local improvement of a packing P[0..lb) of the live parts S[0..n)
+ * (smallest first): a part is replaced by two or more other pairwise
+ * disjoint parts that meet no other part (a part found disjoint from all
+ * is simply added), as long as lb <= r. Returns the new number of parts. */
+static int packing_improve(const cs81 *S, int n, cs81 *P, int lb, int r)
+{
+    uint8_t part[81];
+    int16_t head[MAXDEPTH], next[HITSET_MAX_UAS];
+again:
+    if (lb > r) return lb;
+    cs81 acc = cs81_empty();
+    for (int q = 0; q < lb; q++) {
+        acc = cs81_or(acc, P[q]);
+        int c;
+        CS81_FOREACH(c, P[q]) part[c] = (uint8_t)q;
+        head[q] = -1;
+    }
+    /* the sets meeting exactly one part, listed per part, smallest first */
+    for (int i = n - 1; i >= 0; i--) {
+        cs81 x = cs81_and(S[i], acc);
+        if (cs81_is_empty(x)) {
+            P[lb++] = S[i];
+            goto again;
+        }
+        int q = part[cs81_first(x)];
+        if (!cs81_subset(x, P[q]) || cs81_eq(S[i], P[q])) continue;
+        next[i] = head[q];
+        head[q] = (int16_t)i;
+    }
+    for (int p = 0; p < lb; p++) {
+        if (head[p] < 0 || next[head[p]] < 0) continue;
+        cs81 got[MAXDEPTH], a = cs81_empty();
+        int k = 0;
+        for (int i = head[p]; i >= 0 && lb - 1 + k <= r; i = next[i]) {
+            if (cs81_intersects(S[i], a)) continue;
+            a = cs81_or(a, S[i]);
+            got[k++] = S[i];
+        }
+        if (k < 2) continue;
+        P[p] = got[0];
+        for (int t = 1; t < k; t++) P[lb++] = got[t];
+        goto again;
+    }
+    return lb;
 }
 
 /* Two or more clues left: bound, pick the branch set, recurse. */
@@ -441,13 +451,14 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
         if (cs81_is_empty(l)) return;
         if (!cs81_intersects(l, acc)) {
             acc = cs81_or(acc, l);
-            if (lb == r) return;
             P[lb++] = l;
+            /* r parts: tight. The rest of the scan is not needed: a later set
+             * meeting no part (disjoint or all dead) makes settle_bits cut. */
+            if (lb == r) {
+                tight_body(h, d, r, P, W);
+                return;
+            }
         }
-    }
-    if (lb == r && r >= HS_TIGHT_MIN_R) {
-        tight_body(h, d, r, P, W);
-        return;
     }
     /* A second packing, smallest live parts first, often finds more parts
      * than the first (in set order). */
@@ -476,11 +487,16 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
         for (int i = 0; i < nlv; i++) {
             if (!cs81_intersects(S[i], acc)) {
                 acc = cs81_or(acc, S[i]);
-                if (lb2 == r) return;
                 P[lb2++] = S[i];
+                if (lb2 == r) {
+                    tight_body(h, d, r, P, W);
+                    return;
+                }
             }
         }
-        if (lb2 == r && r >= HS_TIGHT_MIN_R) {
+        lb2 = packing_improve(S, nlv, P, lb2, r);
+        if (lb2 > r) return;
+        if (lb2 == r) {
             tight_body(h, d, r, P, W);
             return;
         }
