@@ -15,7 +15,6 @@
 #define LEARN_KEEP 4096         /* learned sets remembered for hitset_learned */
 #define CLIQUE_STEPS 400000     /* work bound for building the unions */
 #define HS_COMPACT_MIN_R 9
-#define HS_SCORE_MIN_R 2        /* score the branch sets at nodes with this many clues left */
 
 typedef struct family {
     int W, n;                               /* words per vector; sets held (n <= 64 W) */
@@ -440,7 +439,7 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
     const family *F = &h->fam[f->fam];
     for (int k = r + 1; k <= h->maxdeg; k++)
         if (!hv_is_zero(f->clq[k], CLQW, simd)) return;
-    int best = -1, bestn = 1000, lb = 0;
+    int lb = 0;
     cs81 acc = cs81_empty();
     cs81 P[MAXDEPTH];
     int j;
@@ -460,10 +459,11 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
             }
         }
     }
-    /* A second packing, smallest live parts first, often finds more parts
-     * than the first (in set order). */
-    cs81 L[HITSET_MAX_UAS];
-    int hist[83] = {0}, nlv = 0;
+    /* A second packing, smallest live parts first (counting sort, stable),
+     * often finds more parts than the first (in set order); then a local
+     * improvement. */
+    cs81 L[HITSET_MAX_UAS], S[HITSET_MAX_UAS];
+    int hist[83] = {0}, nlv = 0, maxs = 0;
     uint8_t sz[HITSET_MAX_UAS];
     HV_FOREACH(j, f->u, W) {
         cs81 l = cs81_andnot(F->ua[j], f->dead);
@@ -471,54 +471,47 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
         L[nlv] = l;
         sz[nlv++] = (uint8_t)n;
         hist[n + 1]++;
-        if (n < bestn) {
-            bestn = n;
-            best = j;
-        }
+        if (n > maxs) maxs = n;
     }
-    {
-        int maxs = 0;
-        for (int i = 0; i < nlv; i++) if (sz[i] > maxs) maxs = sz[i];
-        for (int s = 1; s <= maxs + 1; s++) hist[s] += hist[s - 1];
-        cs81 S[HITSET_MAX_UAS];
-        for (int i = 0; i < nlv; i++) S[hist[sz[i]]++] = L[i];
-        int lb2 = 0;
-        acc = cs81_empty();
-        for (int i = 0; i < nlv; i++) {
-            if (!cs81_intersects(S[i], acc)) {
-                acc = cs81_or(acc, S[i]);
-                P[lb2++] = S[i];
-                if (lb2 == r) {
-                    tight_body(h, d, r, P, W);
-                    return;
-                }
+    for (int s = 1; s <= maxs + 1; s++) hist[s] += hist[s - 1];
+    for (int i = 0; i < nlv; i++) S[hist[sz[i]]++] = L[i];
+    int lb2 = 0;
+    acc = cs81_empty();
+    for (int i = 0; i < nlv; i++) {
+        if (!cs81_intersects(S[i], acc)) {
+            acc = cs81_or(acc, S[i]);
+            P[lb2++] = S[i];
+            if (lb2 == r) {
+                tight_body(h, d, r, P, W);
+                return;
             }
         }
-        lb2 = packing_improve(S, nlv, P, lb2, r);
-        if (lb2 > r) return;
-        if (lb2 == r) {
-            tight_body(h, d, r, P, W);
-            return;
-        }
     }
-    if (r >= HS_SCORE_MIN_R) {
-        int bsum = -1;
-        HV_FOREACH(j, f->u, W) {
-            cs81 l = cs81_andnot(F->ua[j], f->dead);
-            int nl = cs81_count(l);
-            if (nl > bestn + 1) continue;
-            int sum = 0, c;
-            CS81_FOREACH(c, l) for (int w = 0; w < W; w++) sum += __builtin_popcountll(f->u[w] & F->cellvec[c][w]);
-            sum = sum * 64 / nl;
-            if (sum > bsum) {
-                bsum = sum;
-                best = j;
-            }
+    lb2 = packing_improve(S, nlv, P, lb2, r);
+    if (lb2 > r) return;
+    if (lb2 == r) {
+        tight_body(h, d, r, P, W);
+        return;
+    }
+    /* The branch set: among the live parts with at most one cell more than
+     * the smallest (a prefix of S), the one whose cells hit the most unhit
+     * sets on average (the first such). */
+    cs81 br = S[0];
+    int bestn = cs81_count(S[0]), bsum = -1;
+    for (int i = 0; i < nlv; i++) {
+        cs81 l = S[i];
+        int nl = cs81_count(l);
+        if (nl > bestn + 1) break;
+        int sum = 0, c;
+        CS81_FOREACH(c, l) for (int w = 0; w < W; w++) sum += __builtin_popcountll(f->u[w] & F->cellvec[c][w]);
+        sum = sum * 64 / nl;
+        if (sum > bsum) {
+            bsum = sum;
+            br = l;
         }
     }
     /* Children in order of the number of unhit sets their cell hits, most
      * first: that cell is dead for all later siblings. */
-    cs81 br = cs81_andnot(F->ua[best], f->dead);
     int cells[81], deg[81], nb = 0;
     while (!cs81_is_empty(br)) {
         int c = cs81_pop(&br), k = 0;
