@@ -302,13 +302,9 @@ HV_ALWAYS bool settle_bits(const family *F, const uint64_t *u, cs81 *P, int m, c
                 any |= U[w];
             }
             if (!any) continue;
-            cs81 np = cs81_empty();
-            int c;
-            CS81_FOREACH(c, P[q]) {
-                uint64_t out = 0;
-                for (int w = 0; w < W; w++) out |= U[w] & ~F->cellvec[c][w];
-                if (!out) cs81_add(&np, c);
-            }
+            cs81 np = P[q];
+            int j, c;
+            HV_FOREACH(j, U, W) np = cs81_and(np, F->ua[j]);
             if (cs81_is_empty(np)) return false;
             if (cs81_eq(np, P[q])) continue;
             P[q] = np;
