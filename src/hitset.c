@@ -275,22 +275,26 @@ HV_ALWAYS void leaf_body(hitset_ctx *h, int d, const int W)
  * exactly one M[q] (units: the clue of part q must hit them) keep only the
  * cells of P[q] lying in all of them; repeated until no part shrinks (the
  * rules are monotone, so the fixpoint does not depend on the order). */
-HV_ALWAYS bool settle_bits(const family *F, const uint64_t *u, cs81 *P, int m, const int W)
+/* M (m x W words, row q = part q) holds the sets meeting each part on
+ * entry when `have` (a settled parent's rows, restricted to u) and is
+ * computed here otherwise; it is kept up to date for the children. */
+HV_ALWAYS bool settle_bits(const family *F, const uint64_t *u, cs81 *P, int m, uint64_t *M, bool have,
+                           const int W)
 {
-    uint64_t M[MAXDEPTH][MAXW];
-    for (int q = 0; q < m; q++) {
-        for (int w = 0; w < W; w++) M[q][w] = 0;
+    for (int q = 0; q < m && !have; q++) {
+        uint64_t *Mq = M + q * W;
+        for (int w = 0; w < W; w++) Mq[w] = 0;
         int c;
-        CS81_FOREACH(c, P[q]) for (int w = 0; w < W; w++) M[q][w] |= F->cellvec[c][w];
-        for (int w = 0; w < W; w++) M[q][w] &= u[w];
+        CS81_FOREACH(c, P[q]) for (int w = 0; w < W; w++) Mq[w] |= F->cellvec[c][w];
+        for (int w = 0; w < W; w++) Mq[w] &= u[w];
     }
     for (;;) {
         uint64_t once[MAXW], twice[MAXW], miss = 0;
         for (int w = 0; w < W; w++) once[w] = twice[w] = 0;
         for (int q = 0; q < m; q++)
             for (int w = 0; w < W; w++) {
-                twice[w] |= once[w] & M[q][w];
-                once[w] |= M[q][w];
+                twice[w] |= once[w] & M[q * W + w];
+                once[w] |= M[q * W + w];
             }
         for (int w = 0; w < W; w++) miss |= u[w] & ~once[w];
         if (miss) return false;
@@ -298,7 +302,7 @@ HV_ALWAYS bool settle_bits(const family *F, const uint64_t *u, cs81 *P, int m, c
         for (int q = 0; q < m; q++) {
             uint64_t U[MAXW], any = 0;
             for (int w = 0; w < W; w++) {
-                U[w] = M[q][w] & ~twice[w];
+                U[w] = M[q * W + w] & ~twice[w];
                 any |= U[w];
             }
             if (!any) continue;
@@ -309,15 +313,17 @@ HV_ALWAYS bool settle_bits(const family *F, const uint64_t *u, cs81 *P, int m, c
             if (cs81_eq(np, P[q])) continue;
             P[q] = np;
             changed = true;
-            for (int w = 0; w < W; w++) M[q][w] = 0;
-            CS81_FOREACH(c, np) for (int w = 0; w < W; w++) M[q][w] |= F->cellvec[c][w];
-            for (int w = 0; w < W; w++) M[q][w] &= u[w];
+            uint64_t *Mq = M + q * W;
+            for (int w = 0; w < W; w++) Mq[w] = 0;
+            CS81_FOREACH(c, np) for (int w = 0; w < W; w++) Mq[w] |= F->cellvec[c][w];
+            for (int w = 0; w < W; w++) Mq[w] &= u[w];
         }
         if (!changed) return true;
     }
 }
 
-static void tight_rec(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u, int W);
+static void tight_rec(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
+                      int W);
 
 /* A settled tight node: branches on the smallest part, each child takes
  * one of its cells, drops the part and the sets that cell hits, and is
@@ -325,7 +331,7 @@ static void tight_rec(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, c
  * part, so every set is produced once. With no part left every set is hit:
  * a candidate. */
 HV_ALWAYS void tight_rec_body(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u,
-                              const int W)
+                              const uint64_t *M, const int W)
 {
     h->st->nodes++;
     if (m == 0) {
@@ -344,31 +350,49 @@ HV_ALWAYS void tight_rec_body(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, 
         }
     }
     cs81 br = P[bi], Q[MAXDEPTH];
-    uint64_t u2[MAXW];
+    uint64_t u2[MAXW], M2[MAXDEPTH * MAXW];
     while (!cs81_is_empty(br)) {
         int c = cs81_pop(&br), q = 0;
-        for (int i = 0; i < m; i++)
-            if (i != bi) Q[q++] = P[i];
-        for (int w = 0; w < W; w++) u2[w] = u[w] & ~F->cellvec[c][w];
-        if (!settle_bits(F, u2, Q, m - 1, W)) continue;
+        const uint64_t *cv = F->cellvec[c];
+        for (int w = 0; w < W; w++) u2[w] = u[w] & ~cv[w];
+        for (int i = 0; i < m; i++) {
+            if (i == bi) continue;
+            Q[q] = P[i];
+            for (int w = 0; w < W; w++) M2[q * W + w] = M[i * W + w] & ~cv[w];
+            q++;
+        }
+        if (!settle_bits(F, u2, Q, m - 1, M2, true, W)) continue;
         cs81 ch = chosen;
         cs81_add(&ch, c);
-        tight_rec(h, d, ch, Q, m - 1, u2, W);
+        tight_rec(h, d, ch, Q, m - 1, u2, M2, W);
     }
 }
 
-static void tight_rec_1(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u) { tight_rec_body(h, d, ch, P, m, u, 1); }
-static void tight_rec_2(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u) { tight_rec_body(h, d, ch, P, m, u, 2); }
-static void tight_rec_4(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u) { tight_rec_body(h, d, ch, P, m, u, 4); }
-static void tight_rec_8(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u) { tight_rec_body(h, d, ch, P, m, u, 8); }
+static void tight_rec_1(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M)
+{
+    tight_rec_body(h, d, ch, P, m, u, M, 1);
+}
+static void tight_rec_2(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M)
+{
+    tight_rec_body(h, d, ch, P, m, u, M, 2);
+}
+static void tight_rec_4(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M)
+{
+    tight_rec_body(h, d, ch, P, m, u, M, 4);
+}
+static void tight_rec_8(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M)
+{
+    tight_rec_body(h, d, ch, P, m, u, M, 8);
+}
 
-static void tight_rec(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u, int W)
+static void tight_rec(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
+                      int W)
 {
     switch (W) {
-    case 1: tight_rec_1(h, d, chosen, P, m, u); break;
-    case 2: tight_rec_2(h, d, chosen, P, m, u); break;
-    case 4: tight_rec_4(h, d, chosen, P, m, u); break;
-    default: tight_rec_8(h, d, chosen, P, m, u); break;
+    case 1: tight_rec_1(h, d, chosen, P, m, u, M); break;
+    case 2: tight_rec_2(h, d, chosen, P, m, u, M); break;
+    case 4: tight_rec_4(h, d, chosen, P, m, u, M); break;
+    default: tight_rec_8(h, d, chosen, P, m, u, M); break;
     }
 }
 
@@ -378,8 +402,9 @@ HV_ALWAYS void tight_body(hitset_ctx *h, int d, int r, cs81 *P, const int W)
     const family *F = &h->fam[f->fam];
     uint64_t u[MAXW];
     for (int w = 0; w < W; w++) u[w] = f->u[w];
-    if (!settle_bits(F, u, P, r, W)) return;
-    tight_rec(h, d, f->chosen, P, r, u, W);
+    uint64_t M[MAXDEPTH * MAXW];
+    if (!settle_bits(F, u, P, r, M, false, W)) return;
+    tight_rec(h, d, f->chosen, P, r, u, M, W);
 }
 
 /* Local improvement of a packing P[0..lb) of the live parts S[0..n)
