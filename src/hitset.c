@@ -407,43 +407,52 @@ HV_ALWAYS void tight_body(hitset_ctx *h, int d, int r, cs81 *P, const int W)
     tight_rec(h, d, f->chosen, P, r, u, M, W);
 }
 
-/* Local improvement of a packing P[0..lb) of the live parts S[0..n)
- * (smallest first): a part is replaced by two or more other pairwise
- * disjoint parts that meet no other part (a part found disjoint from all
- * is simply added), as long as lb <= r. Returns the new number of parts. */
-static int packing_improve(const cs81 *S, int n, cs81 *P, int lb, int r)
+/* Local improvement of a packing P[0..lb) of the live parts of the unhit
+ * sets u: a part P[p] is replaced by two or more other pairwise disjoint
+ * live parts that meet no other part (taken in set order), and a set
+ * meeting no part becomes a part, as long as lb <= r. The sets meeting only
+ * part p are M[p] & ~twice, as in settle_bits. Returns the new count. */
+HV_ALWAYS int packing_improve(const family *F, const uint64_t *u, cs81 dead, cs81 *P, int lb, int r,
+                                   const int W)
 {
-    uint8_t part[81];
-    int16_t head[MAXDEPTH], next[HITSET_MAX_UAS];
+    uint64_t M[MAXDEPTH * MAXW];
 again:
     if (lb > r) return lb;
-    cs81 acc = cs81_empty();
+    uint64_t once[MAXW], twice[MAXW];
+    for (int w = 0; w < W; w++) once[w] = twice[w] = 0;
     for (int q = 0; q < lb; q++) {
-        acc = cs81_or(acc, P[q]);
+        uint64_t *Mq = M + q * W;
+        for (int w = 0; w < W; w++) Mq[w] = 0;
         int c;
-        CS81_FOREACH(c, P[q]) part[c] = (uint8_t)q;
-        head[q] = -1;
+        CS81_FOREACH(c, P[q]) for (int w = 0; w < W; w++) Mq[w] |= F->cellvec[c][w];
+        for (int w = 0; w < W; w++) {
+            Mq[w] &= u[w];
+            twice[w] |= once[w] & Mq[w];
+            once[w] |= Mq[w];
+        }
     }
-    /* the sets meeting exactly one part, listed per part, smallest first */
-    for (int i = n - 1; i >= 0; i--) {
-        cs81 x = cs81_and(S[i], acc);
-        if (cs81_is_empty(x)) {
-            P[lb++] = S[i];
+    for (int w = 0; w < W; w++) {
+        uint64_t x = u[w] & ~once[w]; /* a set meeting no part: one more part */
+        if (x) {
+            P[lb++] = cs81_andnot(F->ua[w * 64 + __builtin_ctzll(x)], dead);
             goto again;
         }
-        int q = part[cs81_first(x)];
-        if (!cs81_subset(x, P[q]) || cs81_eq(S[i], P[q])) continue;
-        next[i] = head[q];
-        head[q] = (int16_t)i;
     }
     for (int p = 0; p < lb; p++) {
-        if (head[p] < 0 || next[head[p]] < 0) continue;
+        uint64_t U[MAXW];
+        int cnt = 0;
+        for (int w = 0; w < W; w++) {
+            U[w] = M[p * W + w] & ~twice[w];
+            cnt += __builtin_popcountll(U[w]);
+        }
+        if (cnt < 3) continue; /* the part's own set and at least two others */
         cs81 got[MAXDEPTH], a = cs81_empty();
-        int k = 0;
-        for (int i = head[p]; i >= 0 && lb - 1 + k <= r; i = next[i]) {
-            if (cs81_intersects(S[i], a)) continue;
-            a = cs81_or(a, S[i]);
-            got[k++] = S[i];
+        int k = 0, j;
+        HV_FOREACH(j, U, W) {
+            cs81 l = cs81_andnot(F->ua[j], dead);
+            if (lb - 1 + k > r || cs81_intersects(l, a) || cs81_eq(l, P[p])) continue;
+            a = cs81_or(a, l);
+            got[k++] = l;
         }
         if (k < 2) continue;
         P[p] = got[0];
@@ -508,7 +517,7 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
             }
         }
     }
-    lb2 = packing_improve(S, nlv, P, lb2, r);
+    lb2 = packing_improve(F, f->u, f->dead, P, lb2, r, W);
     if (lb2 > r) return;
     if (lb2 == r) {
         tight_body(h, d, r, P, W);
