@@ -489,34 +489,35 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
             }
         }
     }
-    /* A second packing, smallest live parts first (counting sort, stable),
-     * often finds more parts than the first (in set order); then a local
-     * improvement. */
-    cs81 L[HITSET_MAX_UAS], S[HITSET_MAX_UAS];
-    int hist[83] = {0}, nlv = 0, maxs = 0;
-    uint8_t sz[HITSET_MAX_UAS];
+    /* A second packing, smallest live parts first (per size a list, last
+     * set first), often finds more parts than the first (in set order);
+     * then a local improvement. */
+    cs81 L[HITSET_MAX_UAS];
+    int16_t head[82], next[HITSET_MAX_UAS];
+    int nlv = 0, mins = 81, maxs = 0;
+    for (int s = 0; s < 82; s++) head[s] = -1;
     HV_FOREACH(j, f->u, W) {
         cs81 l = cs81_andnot(F->ua[j], f->dead);
         int n = cs81_count(l);
         L[nlv] = l;
-        sz[nlv++] = (uint8_t)n;
-        hist[n + 1]++;
+        next[nlv] = head[n];
+        head[n] = (int16_t)nlv++;
         if (n > maxs) maxs = n;
+        if (n < mins) mins = n;
     }
-    for (int s = 1; s <= maxs + 1; s++) hist[s] += hist[s - 1];
-    for (int i = 0; i < nlv; i++) S[hist[sz[i]]++] = L[i];
     int lb2 = 0;
     acc = cs81_empty();
-    for (int i = 0; i < nlv; i++) {
-        if (!cs81_intersects(S[i], acc)) {
-            acc = cs81_or(acc, S[i]);
-            P[lb2++] = S[i];
-            if (lb2 == r) {
-                tight_body(h, d, r, P, W);
-                return;
+    for (int s = mins; s <= maxs; s++)
+        for (int i = head[s]; i >= 0; i = next[i]) {
+            if (!cs81_intersects(L[i], acc)) {
+                acc = cs81_or(acc, L[i]);
+                P[lb2++] = L[i];
+                if (lb2 == r) {
+                    tight_body(h, d, r, P, W);
+                    return;
+                }
             }
         }
-    }
     lb2 = packing_improve(F, f->u, f->dead, P, lb2, r, W);
     if (lb2 > r) return;
     if (lb2 == r) {
@@ -524,22 +525,21 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
         return;
     }
     /* The branch set: among the live parts with at most one cell more than
-     * the smallest (a prefix of S), the one whose cells hit the most unhit
-     * sets on average (the first such). */
-    cs81 br = S[0];
-    int bestn = cs81_count(S[0]), bsum = -1;
-    for (int i = 0; i < nlv; i++) {
-        cs81 l = S[i];
-        int nl = cs81_count(l);
-        if (nl > bestn + 1) break;
-        int sum = 0, c;
-        CS81_FOREACH(c, l) for (int w = 0; w < W; w++) sum += __builtin_popcountll(f->u[w] & F->cellvec[c][w]);
-        sum = sum * 64 / nl;
-        if (sum > bsum) {
-            bsum = sum;
-            br = l;
+     * the smallest, the one whose cells hit the most unhit sets on average
+     * (the first such in list order). */
+    cs81 br = L[head[mins]];
+    int bsum = -1;
+    for (int s = mins; s <= mins + 1 && s <= maxs; s++)
+        for (int i = head[s]; i >= 0; i = next[i]) {
+            cs81 l = L[i];
+            int sum = 0, c;
+            CS81_FOREACH(c, l) for (int w = 0; w < W; w++) sum += __builtin_popcountll(f->u[w] & F->cellvec[c][w]);
+            sum = sum * 64 / s;
+            if (sum > bsum) {
+                bsum = sum;
+                br = l;
+            }
         }
-    }
     /* Children in order of the number of unhit sets their cell hits, most
      * first: that cell is dead for all later siblings. */
     int cells[81], deg[81], nb = 0;
