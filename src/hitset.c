@@ -277,9 +277,13 @@ HV_ALWAYS void leaf_body(hitset_ctx *h, int d, const int W)
  * rules are monotone, so the fixpoint does not depend on the order). */
 /* M (m x W words, row q = part q) holds the sets meeting each part on
  * entry when `have` (a settled parent's rows, restricted to u) and is
- * computed here otherwise; it is kept up to date for the children. */
+ * computed here otherwise; it is kept up to date for the children. tw
+ * (W words) is incremental: on entry the sets that were not yet units (a
+ * settled parent's sets meeting two or more parts; all ones at a tight
+ * root) — every other unit is already folded into its part, which only
+ * shrinks — and on return the sets meeting two or more parts. */
 HV_ALWAYS bool settle_bits(const family *F, const uint64_t *u, cs81 *P, int m, uint64_t *M, bool have,
-                           const int W)
+                           uint64_t *tw, const int W)
 {
     for (int q = 0; q < m && !have; q++) {
         uint64_t *Mq = M + q * W;
@@ -298,11 +302,16 @@ HV_ALWAYS bool settle_bits(const family *F, const uint64_t *u, cs81 *P, int m, u
             }
         for (int w = 0; w < W; w++) miss |= u[w] & ~once[w];
         if (miss) return false;
+        for (int w = 0; w < W; w++) {
+            uint64_t t = tw[w];
+            tw[w] = twice[w];
+            twice[w] = ~twice[w] & t; /* the new units (of any part) */
+        }
         bool changed = false;
         for (int q = 0; q < m; q++) {
             uint64_t U[MAXW], any = 0;
             for (int w = 0; w < W; w++) {
-                U[w] = M[q * W + w] & ~twice[w];
+                U[w] = M[q * W + w] & twice[w];
                 any |= U[w];
             }
             if (!any) continue;
@@ -323,7 +332,7 @@ HV_ALWAYS bool settle_bits(const family *F, const uint64_t *u, cs81 *P, int m, u
 }
 
 static void tight_rec(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
-                      int W);
+                      const uint64_t *tw, int W);
 
 /* A settled tight node: branches on the smallest part, each child takes
  * one of its cells, drops the part and the sets that cell hits, and is
@@ -331,7 +340,7 @@ static void tight_rec(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, c
  * part, so every set is produced once. With no part left every set is hit:
  * a candidate. */
 HV_ALWAYS void tight_rec_body(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u,
-                              const uint64_t *M, const int W)
+                              const uint64_t *M, const uint64_t *tw, const int W)
 {
     h->st->nodes++;
     if (m == 0) {
@@ -350,7 +359,7 @@ HV_ALWAYS void tight_rec_body(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, 
         }
     }
     cs81 br = P[bi], Q[MAXDEPTH];
-    uint64_t u2[MAXW], M2[MAXDEPTH * MAXW];
+    uint64_t u2[MAXW], M2[MAXDEPTH * MAXW], tw2[MAXW];
     while (!cs81_is_empty(br)) {
         int c = cs81_pop(&br), q = 0;
         const uint64_t *cv = F->cellvec[c];
@@ -361,38 +370,43 @@ HV_ALWAYS void tight_rec_body(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, 
             for (int w = 0; w < W; w++) M2[q * W + w] = M[i * W + w] & ~cv[w];
             q++;
         }
-        if (!settle_bits(F, u2, Q, m - 1, M2, true, W)) continue;
+        for (int w = 0; w < W; w++) tw2[w] = tw[w];
+        if (!settle_bits(F, u2, Q, m - 1, M2, true, tw2, W)) continue;
         cs81 ch = chosen;
         cs81_add(&ch, c);
-        tight_rec(h, d, ch, Q, m - 1, u2, M2, W);
+        tight_rec(h, d, ch, Q, m - 1, u2, M2, tw2, W);
     }
 }
 
-static void tight_rec_1(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M)
+static void tight_rec_1(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
+                        const uint64_t *tw)
 {
-    tight_rec_body(h, d, ch, P, m, u, M, 1);
+    tight_rec_body(h, d, ch, P, m, u, M, tw, 1);
 }
-static void tight_rec_2(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M)
+static void tight_rec_2(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
+                        const uint64_t *tw)
 {
-    tight_rec_body(h, d, ch, P, m, u, M, 2);
+    tight_rec_body(h, d, ch, P, m, u, M, tw, 2);
 }
-static void tight_rec_4(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M)
+static void tight_rec_4(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
+                        const uint64_t *tw)
 {
-    tight_rec_body(h, d, ch, P, m, u, M, 4);
+    tight_rec_body(h, d, ch, P, m, u, M, tw, 4);
 }
-static void tight_rec_8(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M)
+static void tight_rec_8(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
+                        const uint64_t *tw)
 {
-    tight_rec_body(h, d, ch, P, m, u, M, 8);
+    tight_rec_body(h, d, ch, P, m, u, M, tw, 8);
 }
 
 static void tight_rec(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
-                      int W)
+                      const uint64_t *tw, int W)
 {
     switch (W) {
-    case 1: tight_rec_1(h, d, chosen, P, m, u, M); break;
-    case 2: tight_rec_2(h, d, chosen, P, m, u, M); break;
-    case 4: tight_rec_4(h, d, chosen, P, m, u, M); break;
-    default: tight_rec_8(h, d, chosen, P, m, u, M); break;
+    case 1: tight_rec_1(h, d, chosen, P, m, u, M, tw); break;
+    case 2: tight_rec_2(h, d, chosen, P, m, u, M, tw); break;
+    case 4: tight_rec_4(h, d, chosen, P, m, u, M, tw); break;
+    default: tight_rec_8(h, d, chosen, P, m, u, M, tw); break;
     }
 }
 
@@ -402,9 +416,10 @@ HV_ALWAYS void tight_body(hitset_ctx *h, int d, int r, cs81 *P, const int W)
     const family *F = &h->fam[f->fam];
     uint64_t u[MAXW];
     for (int w = 0; w < W; w++) u[w] = f->u[w];
-    uint64_t M[MAXDEPTH * MAXW];
-    if (!settle_bits(F, u, P, r, M, false, W)) return;
-    tight_rec(h, d, f->chosen, P, r, u, M, W);
+    uint64_t M[MAXDEPTH * MAXW], tw[MAXW];
+    for (int w = 0; w < W; w++) tw[w] = ~UINT64_C(0);
+    if (!settle_bits(F, u, P, r, M, false, tw, W)) return;
+    tight_rec(h, d, f->chosen, P, r, u, M, tw, W);
 }
 
 /* Local improvement of a packing P[0..lb) of the live parts of the unhit
