@@ -13,6 +13,7 @@
 #define CLQW 4                  /* words per degree of union flags (256 unions) */
 #define MAXDEPTH 82             /* frames 0..K, K <= 81 */
 #define LEARN_KEEP 4096         /* learned sets remembered for hitset_learned */
+#define RECENT 64               /* last learned sets, tried before the solver */
 #define CLIQUE_STEPS 400000     /* work bound for building the unions */
 #define HS_COMPACT_MIN_R 9
 
@@ -41,6 +42,8 @@ struct hitset_ctx {
     long clique_steps;
     cs81 *learned;
     int nlearned;
+    cs81 recent[RECENT];                    /* ring of the last learned sets (learn = 1) */
+    int nrecent, rpos;
     /* per run */
     const uint8_t *grid;
     int K, maxdeg, learn, simd;
@@ -179,16 +182,23 @@ static cs81 shrink(hitset_ctx *h, cs81 u)
     return u;
 }
 
-/* True when the puzzle on `cells` is unique; otherwise *ua is a new
- * unavoidable set not hit by cells. */
-static bool check(hitset_ctx *h, cs81 cells, cs81 *ua)
+/* 1 when the puzzle on `cells` is unique. Otherwise *ua is an unavoidable
+ * set not hit by cells: a recently learned one (-1; no solver call, not a
+ * candidate: the family may have had no room for it) or a new one from the
+ * second solution (0). */
+static int check(hitset_ctx *h, cs81 cells, cs81 *ua)
 {
+    for (int i = 0; i < h->nrecent; i++)
+        if (!cs81_intersects(h->recent[i], cells)) {
+            *ua = h->recent[i];
+            return -1;
+        }
     h->st->candidates++;
-    if (count_clues(h, cells, 2) == 1) return true;
+    if (count_clues(h, cells, 2) == 1) return 1;
     cs81 u = second_diff(h);
     if (h->learn) u = shrink(h, u);
     *ua = u;
-    return false;
+    return 0;
 }
 
 static void report_if_minimal(hitset_ctx *h, cs81 cells)
@@ -206,15 +216,22 @@ static void report_if_minimal(hitset_ctx *h, cs81 cells)
 /* Adds learned set u to the families of frames 0..d that have room (all of
  * them have u unhit: it avoids frame d's cells, hence every prefix). With
  * must, frame d is guaranteed to hold it afterwards (frame d's u is zero
- * then, so a fresh own family {u} is enough). */
-static void add_learned(hitset_ctx *h, int d, cs81 u, bool must)
+ * then, so a fresh own family {u} is enough). fresh: new from the solver
+ * (counted, listed, put in the ring of recent sets); otherwise a set of
+ * the ring, only placed. */
+static void add_learned(hitset_ctx *h, int d, cs81 u, bool must, bool fresh)
 {
-    h->st->second++;
+    if (fresh) h->st->second++;
     int idx = -1;
     if (h->learn) {
-        h->st->learned++;
-        h->st->learned_by_size[cs81_count(u)]++;
-        if (h->nlearned < LEARN_KEEP) h->learned[h->nlearned++] = u;
+        if (fresh) {
+            h->st->learned++;
+            h->st->learned_by_size[cs81_count(u)]++;
+            if (h->nlearned < LEARN_KEEP) h->learned[h->nlearned++] = u;
+            h->recent[h->rpos] = u;
+            h->rpos = (h->rpos + 1) % RECENT;
+            if (h->nrecent < RECENT) h->nrecent++;
+        }
         int last = -1;
         for (int i = 0; i <= d; i++) {
             frame *f = &h->fr[i];
@@ -258,10 +275,11 @@ HV_ALWAYS void leaf_body(hitset_ctx *h, int d, const int W)
         cs81 t = f->chosen;
         cs81_add(&t, c);
         cs81 u;
-        if (check(h, t, &u)) {
+        int k = check(h, t, &u);
+        if (k > 0) {
             report_if_minimal(h, t);
         } else {
-            add_learned(h, d, u, false);
+            if (k == 0) add_learned(h, d, u, false, true);
             cand = cs81_and(cand, u);
         }
     }
@@ -345,8 +363,9 @@ HV_ALWAYS void tight_rec_body(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, 
     h->st->nodes++;
     if (m == 0) {
         cs81 ua;
-        if (check(h, chosen, &ua)) report_if_minimal(h, chosen);
-        else add_learned(h, d, ua, false);
+        int k = check(h, chosen, &ua);
+        if (k > 0) report_if_minimal(h, chosen);
+        else if (k == 0) add_learned(h, d, ua, false, true);
         return;
     }
     const family *F = &h->fam[h->fr[d].fam];
@@ -635,15 +654,16 @@ static void enter(hitset_ctx *h, int d, int r)
     const family *F = &h->fam[f->fam];
     if (hv_is_zero(f->u, F->W, 0)) {
         cs81 u;
-        if (check(h, f->chosen, &u)) {
+        int k = check(h, f->chosen, &u);
+        if (k > 0) {
             report_if_minimal(h, f->chosen);
             return;
         }
         if (r == 0) {
-            add_learned(h, d, u, false);
+            if (k == 0) add_learned(h, d, u, false, true);
             return;
         }
-        add_learned(h, d, u, true);
+        add_learned(h, d, u, true, k == 0);
     }
     if (r == 0) return;
     dispatch(h, d, r);
@@ -686,6 +706,7 @@ mc_status hitset_run(hitset_ctx *h, const uint8_t *sol, const cs81 *uas, int nua
     h->found = found;
     h->arg = arg;
     h->nlearned = 0;
+    h->nrecent = h->rpos = 0;
 
     int maxinit = opt->max_initial > 0 ? opt->max_initial : 448;
     if (maxinit > HITSET_MAX_UAS) maxinit = HITSET_MAX_UAS;
