@@ -523,6 +523,16 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
             }
         }
     }
+    /* Near tight (one or two parts short): improve the first packing before
+     * the second is built. */
+    if (lb + 2 >= r) {
+        lb = packing_improve(F, f->u, f->dead, P, lb, r, W);
+        if (lb > r) return;
+        if (lb == r) {
+            tight_body(h, d, r, P, W);
+            return;
+        }
+    }
     /* A second packing, smallest live parts first (per size a list, last
      * set first), often finds more parts than the first (in set order);
      * then a local improvement. */

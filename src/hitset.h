@@ -22,12 +22,13 @@
  *   A node first scans its unhit sets in set order: a set whose live cells
  *   (minus dead) are empty cuts; a greedy packing of pairwise disjoint live
  *   parts is a lower bound on the clues still needed. As soon as it has r
- *   parts (r = clues left) the node is tight (below). Otherwise a second
- *   scan lists the live parts by size (per size, the last set first) and a
- *   second greedy packing takes them smallest first; then a local
- *   improvement: a part is replaced by two or more other pairwise disjoint
- *   parts that meet no other part (and a set meeting no part becomes one),
- *   while that helps. More than r parts cut; exactly r: tight. An untouched
+ *   parts (r = clues left) the node is tight (below). Otherwise, when it
+ *   is at most two parts short, a local improvement: a part is replaced by
+ *   two or more other pairwise disjoint parts that meet no other part (and
+ *   a set meeting no part becomes one), while that helps. Then a second
+ *   scan lists the live parts by size (per size, the last set first), a
+ *   second greedy packing takes them smallest first and is improved the
+ *   same way. More than r parts cut; exactly r: tight. An untouched
  *   union of k pairwise disjoint sets (k = 2..5, built once per grid from
  *   the smallest sets) with k > r also cuts (on 9x9 the packing almost
  *   always cuts first). Otherwise the node branches on a live part of at
