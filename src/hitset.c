@@ -15,7 +15,7 @@
 #define LEARN_KEEP 4096         /* learned sets remembered for hitset_learned */
 #define RECENT 64               /* last learned sets, tried before the solver */
 #define CLIQUE_STEPS 400000     /* work bound for building the unions */
-#define HS_COMPACT_MIN_R 9
+#define HS_COMPACT_MIN_R 9     /* compaction at children with this many clues left or more */
 
 typedef struct family {
     int W, n;                               /* words per vector; sets held (n <= 64 W) */
@@ -292,8 +292,9 @@ HV_ALWAYS void leaf_body(hitset_ctx *h, int d, const int W)
  * M[q] = the unhit sets meeting part q; a set in no M[q] cuts; the sets in
  * exactly one M[q] (units: the clue of part q must hit them) keep only the
  * cells of P[q] lying in all of them; repeated until no part shrinks (the
- * rules are monotone, so the fixpoint does not depend on the order). */
-/* M (m x W words, row q = part q) holds the sets meeting each part on
+ * rules are monotone, so the fixpoint does not depend on the order).
+ *
+ * M (m x W words, row q = part q) holds the sets meeting each part on
  * entry when `have` (a settled parent's rows, restricted to u) and is
  * computed here otherwise; it is kept up to date for the children. tw
  * (W words) is incremental: on entry the sets that were not yet units (a
