@@ -120,6 +120,7 @@ mc_status checker_run(checker_ctx *c, const uint8_t *sol, checker_record *rec, c
     st = hitset_run(c->hs, sol, c->store.set, nuse, &ho, on_found, c, &hs);
     if (st != MC_OK) return st;
     double t2 = now();
+    rec->ua_second = hs.second;
     rec->ua_learned = hs.learned;
     rec->nodes = hs.nodes;
     rec->candidates = hs.candidates;

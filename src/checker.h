@@ -38,7 +38,8 @@ void checker_options_default(checker_options *o, int clues);
 typedef struct checker_record {
     uint64_t ua_initial_by_size[CHECKER_MAX_UA_SIZE + 1]; /* found before the search */
     uint64_t ua_initial;        /* sum of the above */
-    uint64_t ua_learned;        /* added from second solutions */
+    uint64_t ua_second;         /* sets from second solutions (candidates not unique) */
+    uint64_t ua_learned;        /* of those, kept for the rest of the grid (0 with learn = 0) */
     uint64_t nodes;             /* hitting-set search nodes */
     uint64_t candidates;        /* full hitting sets handed to the solver */
     uint64_t solver_calls;

@@ -13,10 +13,9 @@
 #define CLQW 4                  /* words per degree of union flags (256 unions) */
 #define MAXDEPTH 82             /* frames 0..K, K <= 81 */
 #define LEARN_KEEP 4096         /* learned sets remembered for hitset_learned */
+#define RECENT 64               /* last learned sets, tried before the solver */
 #define CLIQUE_STEPS 400000     /* work bound for building the unions */
-#define HS_COMPACT_MIN_R 9
-#define HS_TIGHT_MIN_R 2        /* tight constraint search at nodes with this many clues left */
-#define HS_SCORE_MIN_R 2        /* score the branch sets at nodes with this many clues left */
+#define HS_COMPACT_MIN_R 9     /* compaction at children with this many clues left or more */
 
 typedef struct family {
     int W, n;                               /* words per vector; sets held (n <= 64 W) */
@@ -43,7 +42,8 @@ struct hitset_ctx {
     long clique_steps;
     cs81 *learned;
     int nlearned;
-    cs81 (*scratch)[HITSET_MAX_UAS];        /* per level: constraints of the tight search */
+    cs81 recent[RECENT];                    /* ring of the last learned sets (learn = 1) */
+    int nrecent, rpos;
     /* per run */
     const uint8_t *grid;
     int K, maxdeg, learn, simd;
@@ -79,8 +79,7 @@ hitset_ctx *hitset_new(const geometry *geo)
     h->fr = aligned_alloc(64, sizeof(frame) * (MAXDEPTH + 1));
     h->clqcell = aligned_alloc(64, sizeof(*h->clqcell) * 81);
     h->learned = malloc(sizeof(cs81) * LEARN_KEEP);
-    h->scratch = malloc(sizeof(*h->scratch) * (MAXDEPTH + 1));
-    if (!h->solver || !h->fam || !h->fr || !h->clqcell || !h->learned || !h->scratch) {
+    if (!h->solver || !h->fam || !h->fr || !h->clqcell || !h->learned) {
         hitset_free(h);
         return NULL;
     }
@@ -95,7 +94,6 @@ void hitset_free(hitset_ctx *h)
     free(h->fr);
     free(h->clqcell);
     free(h->learned);
-    free(h->scratch);
     free(h);
 }
 
@@ -184,16 +182,23 @@ static cs81 shrink(hitset_ctx *h, cs81 u)
     return u;
 }
 
-/* True when the puzzle on `cells` is unique; otherwise *ua is a new
- * unavoidable set not hit by cells. */
-static bool check(hitset_ctx *h, cs81 cells, cs81 *ua)
+/* 1 when the puzzle on `cells` is unique. Otherwise *ua is an unavoidable
+ * set not hit by cells: a recently learned one (-1; no solver call, not a
+ * candidate: the family may have had no room for it) or a new one from the
+ * second solution (0). */
+static int check(hitset_ctx *h, cs81 cells, cs81 *ua)
 {
+    for (int i = 0; i < h->nrecent; i++)
+        if (!cs81_intersects(h->recent[i], cells)) {
+            *ua = h->recent[i];
+            return -1;
+        }
     h->st->candidates++;
-    if (count_clues(h, cells, 2) == 1) return true;
+    if (count_clues(h, cells, 2) == 1) return 1;
     cs81 u = second_diff(h);
     if (h->learn) u = shrink(h, u);
     *ua = u;
-    return false;
+    return 0;
 }
 
 static void report_if_minimal(hitset_ctx *h, cs81 cells)
@@ -211,14 +216,22 @@ static void report_if_minimal(hitset_ctx *h, cs81 cells)
 /* Adds learned set u to the families of frames 0..d that have room (all of
  * them have u unhit: it avoids frame d's cells, hence every prefix). With
  * must, frame d is guaranteed to hold it afterwards (frame d's u is zero
- * then, so a fresh own family {u} is enough). */
-static void add_learned(hitset_ctx *h, int d, cs81 u, bool must)
+ * then, so a fresh own family {u} is enough). fresh: new from the solver
+ * (counted, listed, put in the ring of recent sets); otherwise a set of
+ * the ring, only placed. */
+static void add_learned(hitset_ctx *h, int d, cs81 u, bool must, bool fresh)
 {
-    h->st->learned++;
-    h->st->learned_by_size[cs81_count(u)]++;
-    if (h->nlearned < LEARN_KEEP) h->learned[h->nlearned++] = u;
+    if (fresh) h->st->second++;
     int idx = -1;
     if (h->learn) {
+        if (fresh) {
+            h->st->learned++;
+            h->st->learned_by_size[cs81_count(u)]++;
+            if (h->nlearned < LEARN_KEEP) h->learned[h->nlearned++] = u;
+            h->recent[h->rpos] = u;
+            h->rpos = (h->rpos + 1) % RECENT;
+            if (h->nrecent < RECENT) h->nrecent++;
+        }
         int last = -1;
         for (int i = 0; i <= d; i++) {
             frame *f = &h->fr[i];
@@ -262,10 +275,11 @@ HV_ALWAYS void leaf_body(hitset_ctx *h, int d, const int W)
         cs81 t = f->chosen;
         cs81_add(&t, c);
         cs81 u;
-        if (check(h, t, &u)) {
+        int k = check(h, t, &u);
+        if (k > 0) {
             report_if_minimal(h, t);
         } else {
-            add_learned(h, d, u, false);
+            if (k == 0) add_learned(h, d, u, false, true);
             cand = cs81_and(cand, u);
         }
     }
@@ -273,62 +287,89 @@ HV_ALWAYS void leaf_body(hitset_ctx *h, int d, const int W)
 
 /* Tight nodes. The live parts P[0..m) of m unhit sets are pairwise
  * disjoint and m clues are left, so each part gets exactly one clue and no
- * clue lies outside them. What remains is a small constraint problem: every
- * other unhit set, cut down to the parts (C[i] = its cells in them), must
- * contain a chosen cell. A constraint meeting no part cuts; one meeting a
- * single part P[k] forces P[k] into it (folded, then dropped); the rest
- * (meeting two or more parts) are kept. settle() runs this to a fixpoint. */
-static bool settle(cs81 *P, int m, cs81 *live, cs81 *C, int *nc)
+ * clue lies outside them: every unhit set must meet a part. settle_bits()
+ * propagates this on the unhit sets u of family F in bit-vector form:
+ * M[q] = the unhit sets meeting part q; a set in no M[q] cuts; the sets in
+ * exactly one M[q] (units: the clue of part q must hit them) keep only the
+ * cells of P[q] lying in all of them; repeated until no part shrinks (the
+ * rules are monotone, so the fixpoint does not depend on the order).
+ *
+ * M (m x W words, row q = part q) holds the sets meeting each part on
+ * entry when `have` (a settled parent's rows, restricted to u) and is
+ * computed here otherwise; it is kept up to date for the children. tw
+ * (W words) is incremental: on entry the sets that were not yet units (a
+ * settled parent's sets meeting two or more parts; all ones at a tight
+ * root) — every other unit is already folded into its part, which only
+ * shrinks — and on return the sets meeting two or more parts. */
+HV_ALWAYS bool settle_bits(const family *F, const uint64_t *u, cs81 *P, int m, uint64_t *M, bool have,
+                           uint64_t *tw, const int W)
 {
+    for (int q = 0; q < m && !have; q++) {
+        uint64_t *Mq = M + q * W;
+        for (int w = 0; w < W; w++) Mq[w] = 0;
+        int c;
+        CS81_FOREACH(c, P[q]) for (int w = 0; w < W; w++) Mq[w] |= F->cellvec[c][w];
+        for (int w = 0; w < W; w++) Mq[w] &= u[w];
+    }
     for (;;) {
-        bool changed = false;
-        int k = 0, n = *nc;
-        for (int i = 0; i < n; i++) {
-            cs81 x = cs81_and(C[i], *live);
-            int which = -1, cnt = 0;
-            bool sat = false;
-            for (int q = 0; q < m; q++) {
-                if (cs81_intersects(x, P[q])) {
-                    if (cs81_subset(P[q], x)) {
-                        sat = true; /* the clue of P[q] hits it, whatever it is */
-                        break;
-                    }
-                    which = q;
-                    if (++cnt > 1) break;
-                }
+        uint64_t once[MAXW], twice[MAXW], miss = 0;
+        for (int w = 0; w < W; w++) once[w] = twice[w] = 0;
+        for (int q = 0; q < m; q++)
+            for (int w = 0; w < W; w++) {
+                twice[w] |= once[w] & M[q * W + w];
+                once[w] |= M[q * W + w];
             }
-            if (sat) continue;
-            if (cnt == 0) return false;
-            if (cnt == 1) {
-                cs81 np = cs81_and(P[which], x);
-                if (!cs81_eq(np, P[which])) {
-                    *live = cs81_andnot(*live, cs81_andnot(P[which], np));
-                    P[which] = np;
-                    changed = true;
-                }
-            } else {
-                C[k++] = x;
-            }
+        for (int w = 0; w < W; w++) miss |= u[w] & ~once[w];
+        if (miss) return false;
+        for (int w = 0; w < W; w++) {
+            uint64_t t = tw[w];
+            tw[w] = twice[w];
+            twice[w] = ~twice[w] & t; /* the new units (of any part) */
         }
-        *nc = k;
+        bool changed = false;
+        for (int q = 0; q < m; q++) {
+            uint64_t U[MAXW], any = 0;
+            for (int w = 0; w < W; w++) {
+                U[w] = M[q * W + w] & twice[w];
+                any |= U[w];
+            }
+            if (!any) continue;
+            cs81 np = P[q];
+            int j, c;
+            HV_FOREACH(j, U, W) np = cs81_and(np, F->ua[j]);
+            if (cs81_is_empty(np)) return false;
+            if (cs81_eq(np, P[q])) continue;
+            P[q] = np;
+            changed = true;
+            uint64_t *Mq = M + q * W;
+            for (int w = 0; w < W; w++) Mq[w] = 0;
+            CS81_FOREACH(c, np) for (int w = 0; w < W; w++) Mq[w] |= F->cellvec[c][w];
+            for (int w = 0; w < W; w++) Mq[w] &= u[w];
+        }
         if (!changed) return true;
     }
 }
 
-/* Branches on the smallest part: each child takes one of its cells, drops
- * the part and the constraints that cell meets. Siblings differ in the cell
- * taken from that part, so every set is produced once. */
-static void tight_search(hitset_ctx *h, int d, int level, cs81 chosen, const cs81 *P, int m, cs81 live,
-                         const cs81 *C, int nc)
+static void tight_rec(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
+                      const uint64_t *tw, int W);
+
+/* A settled tight node: branches on the smallest part, each child takes
+ * one of its cells, drops the part and the sets that cell hits, and is
+ * settled before it is entered. Siblings differ in the cell taken from that
+ * part, so every set is produced once. With no part left every set is hit:
+ * a candidate. */
+HV_ALWAYS void tight_rec_body(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u,
+                              const uint64_t *M, const uint64_t *tw, const int W)
 {
     h->st->nodes++;
     if (m == 0) {
-        assert(nc == 0);
-        cs81 u;
-        if (check(h, chosen, &u)) report_if_minimal(h, chosen);
-        else add_learned(h, d, u, false);
+        cs81 ua;
+        int k = check(h, chosen, &ua);
+        if (k > 0) report_if_minimal(h, chosen);
+        else if (k == 0) add_learned(h, d, ua, false, true);
         return;
     }
+    const family *F = &h->fam[h->fr[d].fam];
     int bi = 0, bn = cs81_count(P[0]);
     for (int i = 1; i < m; i++) {
         int n = cs81_count(P[i]);
@@ -337,23 +378,55 @@ static void tight_search(hitset_ctx *h, int d, int level, cs81 chosen, const cs8
             bi = i;
         }
     }
-    cs81 Q[MAXDEPTH];
-    cs81 *C2 = h->scratch[level];
-    cs81 br = P[bi];
-    cs81 rest = cs81_andnot(live, P[bi]);
+    cs81 br = P[bi], Q[MAXDEPTH];
+    uint64_t u2[MAXW], M2[MAXDEPTH * MAXW], tw2[MAXW];
     while (!cs81_is_empty(br)) {
-        int c = cs81_pop(&br);
-        int q = 0;
-        for (int i = 0; i < m; i++)
-            if (i != bi) Q[q++] = P[i];
-        int n2 = 0;
-        for (int i = 0; i < nc; i++)
-            if (!cs81_has(C[i], c)) C2[n2++] = C[i];
-        cs81 live2 = rest;
-        if (!settle(Q, m - 1, &live2, C2, &n2)) continue;
+        int c = cs81_pop(&br), q = 0;
+        const uint64_t *cv = F->cellvec[c];
+        for (int w = 0; w < W; w++) u2[w] = u[w] & ~cv[w];
+        for (int i = 0; i < m; i++) {
+            if (i == bi) continue;
+            Q[q] = P[i];
+            for (int w = 0; w < W; w++) M2[q * W + w] = M[i * W + w] & ~cv[w];
+            q++;
+        }
+        for (int w = 0; w < W; w++) tw2[w] = tw[w];
+        if (!settle_bits(F, u2, Q, m - 1, M2, true, tw2, W)) continue;
         cs81 ch = chosen;
         cs81_add(&ch, c);
-        tight_search(h, d, level + 1, ch, Q, m - 1, live2, C2, n2);
+        tight_rec(h, d, ch, Q, m - 1, u2, M2, tw2, W);
+    }
+}
+
+static void tight_rec_1(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
+                        const uint64_t *tw)
+{
+    tight_rec_body(h, d, ch, P, m, u, M, tw, 1);
+}
+static void tight_rec_2(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
+                        const uint64_t *tw)
+{
+    tight_rec_body(h, d, ch, P, m, u, M, tw, 2);
+}
+static void tight_rec_4(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
+                        const uint64_t *tw)
+{
+    tight_rec_body(h, d, ch, P, m, u, M, tw, 4);
+}
+static void tight_rec_8(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
+                        const uint64_t *tw)
+{
+    tight_rec_body(h, d, ch, P, m, u, M, tw, 8);
+}
+
+static void tight_rec(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
+                      const uint64_t *tw, int W)
+{
+    switch (W) {
+    case 1: tight_rec_1(h, d, chosen, P, m, u, M, tw); break;
+    case 2: tight_rec_2(h, d, chosen, P, m, u, M, tw); break;
+    case 4: tight_rec_4(h, d, chosen, P, m, u, M, tw); break;
+    default: tight_rec_8(h, d, chosen, P, m, u, M, tw); break;
     }
 }
 
@@ -361,13 +434,67 @@ HV_ALWAYS void tight_body(hitset_ctx *h, int d, int r, cs81 *P, const int W)
 {
     frame *f = &h->fr[d];
     const family *F = &h->fam[f->fam];
-    cs81 live = cs81_empty();
-    for (int i = 0; i < r; i++) live = cs81_or(live, P[i]);
-    cs81 *C = h->scratch[d];
-    int nc = 0, j;
-    HV_FOREACH(j, f->u, W) C[nc++] = F->ua[j];
-    if (!settle(P, r, &live, C, &nc)) return;
-    tight_search(h, d, d + 1, f->chosen, P, r, live, C, nc);
+    uint64_t u[MAXW];
+    for (int w = 0; w < W; w++) u[w] = f->u[w];
+    uint64_t M[MAXDEPTH * MAXW], tw[MAXW];
+    for (int w = 0; w < W; w++) tw[w] = ~UINT64_C(0);
+    if (!settle_bits(F, u, P, r, M, false, tw, W)) return;
+    tight_rec(h, d, f->chosen, P, r, u, M, tw, W);
+}
+
+/* Local improvement of a packing P[0..lb) of the live parts of the unhit
+ * sets u: a part P[p] is replaced by two or more other pairwise disjoint
+ * live parts that meet no other part (taken in set order), and a set
+ * meeting no part becomes a part, as long as lb <= r. The sets meeting only
+ * part p are M[p] & ~twice, as in settle_bits. Returns the new count. */
+HV_ALWAYS int packing_improve(const family *F, const uint64_t *u, cs81 dead, cs81 *P, int lb, int r,
+                                   const int W)
+{
+    uint64_t M[MAXDEPTH * MAXW];
+again:
+    if (lb > r) return lb;
+    uint64_t once[MAXW], twice[MAXW];
+    for (int w = 0; w < W; w++) once[w] = twice[w] = 0;
+    for (int q = 0; q < lb; q++) {
+        uint64_t *Mq = M + q * W;
+        for (int w = 0; w < W; w++) Mq[w] = 0;
+        int c;
+        CS81_FOREACH(c, P[q]) for (int w = 0; w < W; w++) Mq[w] |= F->cellvec[c][w];
+        for (int w = 0; w < W; w++) {
+            Mq[w] &= u[w];
+            twice[w] |= once[w] & Mq[w];
+            once[w] |= Mq[w];
+        }
+    }
+    for (int w = 0; w < W; w++) {
+        uint64_t x = u[w] & ~once[w]; /* a set meeting no part: one more part */
+        if (x) {
+            P[lb++] = cs81_andnot(F->ua[w * 64 + __builtin_ctzll(x)], dead);
+            goto again;
+        }
+    }
+    for (int p = 0; p < lb; p++) {
+        uint64_t U[MAXW];
+        int cnt = 0;
+        for (int w = 0; w < W; w++) {
+            U[w] = M[p * W + w] & ~twice[w];
+            cnt += __builtin_popcountll(U[w]);
+        }
+        if (cnt < 3) continue; /* the part's own set and at least two others */
+        cs81 got[MAXDEPTH], a = cs81_empty();
+        int k = 0, j;
+        HV_FOREACH(j, U, W) {
+            cs81 l = cs81_andnot(F->ua[j], dead);
+            if (lb - 1 + k > r || cs81_intersects(l, a) || cs81_eq(l, P[p])) continue;
+            a = cs81_or(a, l);
+            got[k++] = l;
+        }
+        if (k < 2) continue;
+        P[p] = got[0];
+        for (int t = 1; t < k; t++) P[lb++] = got[t];
+        goto again;
+    }
+    return lb;
 }
 
 /* Two or more clues left: bound, pick the branch set, recurse. */
@@ -377,7 +504,7 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
     const family *F = &h->fam[f->fam];
     for (int k = r + 1; k <= h->maxdeg; k++)
         if (!hv_is_zero(f->clq[k], CLQW, simd)) return;
-    int best = -1, bestn = 1000, lb = 0;
+    int lb = 0;
     cs81 acc = cs81_empty();
     cs81 P[MAXDEPTH];
     int j;
@@ -388,39 +515,78 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
         if (cs81_is_empty(l)) return;
         if (!cs81_intersects(l, acc)) {
             acc = cs81_or(acc, l);
-            if (lb == r) return;
             P[lb++] = l;
-        }
-    }
-    if (lb == r && r >= HS_TIGHT_MIN_R) {
-        tight_body(h, d, r, P, W);
-        return;
-    }
-    HV_FOREACH(j, f->u, W) {
-        int n = cs81_count(cs81_andnot(F->ua[j], f->dead));
-        if (n < bestn) {
-            bestn = n;
-            best = j;
-        }
-    }
-    if (r >= HS_SCORE_MIN_R) {
-        int bsum = -1;
-        HV_FOREACH(j, f->u, W) {
-            cs81 l = cs81_andnot(F->ua[j], f->dead);
-            int nl = cs81_count(l);
-            if (nl > bestn + 1) continue;
-            int sum = 0, c;
-            CS81_FOREACH(c, l) for (int w = 0; w < W; w++) sum += __builtin_popcountll(f->u[w] & F->cellvec[c][w]);
-            sum = sum * 64 / nl;
-            if (sum > bsum) {
-                bsum = sum;
-                best = j;
+            /* r parts: tight. The rest of the scan is not needed: a later set
+             * meeting no part (disjoint or all dead) makes settle_bits cut. */
+            if (lb == r) {
+                tight_body(h, d, r, P, W);
+                return;
             }
         }
     }
+    /* Near tight (one or two parts short): improve the first packing before
+     * the second is built. */
+    if (lb + 2 >= r) {
+        lb = packing_improve(F, f->u, f->dead, P, lb, r, W);
+        if (lb > r) return;
+        if (lb == r) {
+            tight_body(h, d, r, P, W);
+            return;
+        }
+    }
+    /* A second packing, smallest live parts first (per size a list, last
+     * set first), often finds more parts than the first (in set order);
+     * then a local improvement. */
+    cs81 L[HITSET_MAX_UAS];
+    int16_t head[82], next[HITSET_MAX_UAS];
+    int nlv = 0, mins = 81, maxs = 0;
+    for (int s = 0; s < 82; s++) head[s] = -1;
+    HV_FOREACH(j, f->u, W) {
+        cs81 l = cs81_andnot(F->ua[j], f->dead);
+        int n = cs81_count(l);
+        L[nlv] = l;
+        next[nlv] = head[n];
+        head[n] = (int16_t)nlv++;
+        if (n > maxs) maxs = n;
+        if (n < mins) mins = n;
+    }
+    int lb2 = 0;
+    acc = cs81_empty();
+    for (int s = mins; s <= maxs; s++)
+        for (int i = head[s]; i >= 0; i = next[i]) {
+            if (!cs81_intersects(L[i], acc)) {
+                acc = cs81_or(acc, L[i]);
+                P[lb2++] = L[i];
+                if (lb2 == r) {
+                    tight_body(h, d, r, P, W);
+                    return;
+                }
+            }
+        }
+    lb2 = packing_improve(F, f->u, f->dead, P, lb2, r, W);
+    if (lb2 > r) return;
+    if (lb2 == r) {
+        tight_body(h, d, r, P, W);
+        return;
+    }
+    /* The branch set: among the live parts with at most one cell more than
+     * the smallest, the one whose cells hit the most unhit sets on average
+     * (the first such in list order). */
+    cs81 br = L[head[mins]];
+    int bsum = -1;
+    for (int s = mins; s <= mins + 1 && s <= maxs; s++)
+        for (int i = head[s]; i >= 0; i = next[i]) {
+            cs81 l = L[i];
+            int sum = 0, c;
+            CS81_FOREACH(c, l) for (int w = 0; w < W; w++) sum += __builtin_popcountll(f->u[w] & F->cellvec[c][w]);
+            sum = sum * 64 / s;
+            if (sum > bsum) {
+                bsum = sum;
+                br = l;
+            }
+        }
     /* Children in order of the number of unhit sets their cell hits, most
      * first: that cell is dead for all later siblings. */
-    cs81 br = cs81_andnot(F->ua[best], f->dead);
     int cells[81], deg[81], nb = 0;
     while (!cs81_is_empty(br)) {
         int c = cs81_pop(&br), k = 0;
@@ -499,15 +665,16 @@ static void enter(hitset_ctx *h, int d, int r)
     const family *F = &h->fam[f->fam];
     if (hv_is_zero(f->u, F->W, 0)) {
         cs81 u;
-        if (check(h, f->chosen, &u)) {
+        int k = check(h, f->chosen, &u);
+        if (k > 0) {
             report_if_minimal(h, f->chosen);
             return;
         }
         if (r == 0) {
-            add_learned(h, d, u, false);
+            if (k == 0) add_learned(h, d, u, false, true);
             return;
         }
-        add_learned(h, d, u, true);
+        add_learned(h, d, u, true, k == 0);
     }
     if (r == 0) return;
     dispatch(h, d, r);
@@ -550,6 +717,7 @@ mc_status hitset_run(hitset_ctx *h, const uint8_t *sol, const cs81 *uas, int nua
     h->found = found;
     h->arg = arg;
     h->nlearned = 0;
+    h->nrecent = h->rpos = 0;
 
     int maxinit = opt->max_initial > 0 ? opt->max_initial : 448;
     if (maxinit > HITSET_MAX_UAS) maxinit = HITSET_MAX_UAS;

@@ -19,27 +19,38 @@
  *           chosen  the clue cells so far (K - r of them, r = clues left)
  *           clq[k]  degree-k unions not touched by any chosen cell
  *
- *   A node scans its unhit sets once: a set whose live cells (minus dead)
- *   are empty cuts; a greedy packing of pairwise disjoint live parts is a
- *   lower bound on the clues still needed (> r cuts); an untouched union of
- *   k pairwise disjoint sets (k = 2..5, built once per grid from the
- *   smallest sets) with k > r cuts (on 9x9 the packing almost always cuts
- *   first). It branches on an unhit set with few live cells: among those
- *   with at most one more live cell than the fewest, the one whose cells
- *   hit the most unhit sets on average. Children take the cells in order of
- *   the number of unhit sets they hit, most first; child i has the cells of
- *   children 1..i-1 dead, so every cell set is produced once. Placing a
- *   clue is u &= ~cellvec[c]. With one clue left the possible cells are
- *   those of the first unhit set that hit every unhit set.
+ *   A node first scans its unhit sets in set order: a set whose live cells
+ *   (minus dead) are empty cuts; a greedy packing of pairwise disjoint live
+ *   parts is a lower bound on the clues still needed. As soon as it has r
+ *   parts (r = clues left) the node is tight (below). Otherwise, when it
+ *   is at most two parts short, a local improvement: a part is replaced by
+ *   two or more other pairwise disjoint parts that meet no other part (and
+ *   a set meeting no part becomes one), while that helps. Then a second
+ *   scan lists the live parts by size (per size, the last set first), a
+ *   second greedy packing takes them smallest first and is improved the
+ *   same way. More than r parts cut; exactly r: tight. An untouched
+ *   union of k pairwise disjoint sets (k = 2..5, built once per grid from
+ *   the smallest sets) with k > r also cuts (on 9x9 the packing almost
+ *   always cuts first). Otherwise the node branches on a live part of at
+ *   most one cell more than the smallest: the one whose cells hit the most
+ *   unhit sets on average. Children take the cells in order of the number
+ *   of unhit sets they hit, most first; child i has the cells of children
+ *   1..i-1 dead, so every cell set is produced once. Placing a clue is
+ *   u &= ~cellvec[c]. With one clue left the possible cells are those of
+ *   the first unhit set that hit every unhit set.
  *
- *   Tight nodes (the packing has exactly r parts): each part gets exactly
- *   one clue and no clue lies outside the parts, so the rest is a small
- *   constraint search: every other unhit set, cut down to the parts, is a
- *   constraint; one meeting a single part shrinks that part, one meeting
- *   none cuts, one containing a whole part is satisfied; branch on the
- *   smallest part.
+ *   Tight nodes (a packing with exactly r parts): each part gets exactly
+ *   one clue and no clue lies outside the parts, so every unhit set must
+ *   meet a part. This is settled in bit-vector form: per part the vector of
+ *   unhit sets meeting it (OR of its cells' cellvec); a set in none cuts; a
+ *   set meeting a single part (once & ~twice over the part vectors) shrinks
+ *   that part to the cells lying in it; repeated to a fixpoint. The rest is
+ *   a small exact search: branch on the smallest part, each child takes one
+ *   of its cells (u &= ~cellvec[c], the part vectors likewise), drops the
+ *   part and is settled before it is entered; with no part left every set
+ *   is hit (a candidate).
  *
- *   Compaction: when the unhit sets of a child with 6 or more clues left
+ *   Compaction: when the unhit sets of a child with 9 or more clues left
  *   fit in fewer words, they are gathered into a fresh family owned by that
  *   child (W = 8, 4, 2, 1 words: 512, 256, 128, 64 sets), so deep levels
  *   touch less memory.
@@ -50,11 +61,16 @@
  *   unavoidable set (shrunk to a minimal one as ua_from_solution does, with
  *   the solver calls counted), unhit by the current cells;
  *   it joins every active family that has room, so the search goes on
- *   correctly from the same node and the rest of the grid profits.
+ *   correctly from the same node and the rest of the grid profits (with
+ *   learn = 0 it is only used where the search needs it to go on: a node
+ *   whose known sets are all hit; stats count it in `second`, not in
+ *   `learned`).
  *
  * Vector operations on u live in hitset_inline.h with a SIMD form (GCC
  * vector extensions: 128/256/512 bits) and a scalar twin; both are compiled
- * in and give identical results (test_hitset checks it).
+ * in and give identical results (test_hitset checks it); the per-part
+ * loops of the tight search and the packing improvement are plain word
+ * loops in both.
  *
  * A hitset_ctx is made once per thread for one geometry and reused for
  * every grid; hitset_run allocates nothing.
@@ -92,8 +108,11 @@ typedef struct hitset_stats {
     uint64_t candidates;    /* cell sets that hit every known set, handed to the solver */
     uint64_t solver_calls;  /* candidates, shrinking and minimality checks */
     uint64_t puzzles;       /* minimal unique puzzles reported */
-    uint64_t learned;       /* sets learned from second solutions */
-    uint64_t learned_by_size[82];
+    uint64_t second;        /* candidates with a second solution: each gives an unhit set */
+    uint64_t learned;       /* of those, the sets kept in the family for the rest of the
+                               grid (learn = 1; with learn = 0 none: each set serves only
+                               the node that found it) */
+    uint64_t learned_by_size[82]; /* the kept sets by size */
     uint64_t cliques[HITSET_MAX_DEGREE + 1]; /* degree-k unions built */
     uint64_t initial;       /* initial sets used */
 } hitset_stats;
@@ -115,7 +134,8 @@ MC_MUST_USE mc_status hitset_run(hitset_ctx *h, const uint8_t *sol, const cs81 *
                                  const hitset_options *opt, hitset_found_fn found, void *arg,
                                  hitset_stats *st);
 
-/* The sets learned during the last run (in the order learned). */
+/* The sets learned (kept) during the last run, in the order learned; the
+ * first 4096 only. None with learn = 0. */
 const cs81 *hitset_learned(const hitset_ctx *h, int *n);
 
 #endif

@@ -21,7 +21,8 @@ static const char *help =
     "\n"
     "  --clues K        clue count to search (required)\n"
     "  --box RxC        box shape (default: inferred from the line length)\n"
-    "  --stats FILE     one JSON object per grid: UAs by size, learned UAs,\n"
+    "  --stats FILE     one JSON object per grid: UAs by size, sets from second\n"
+    "                   solutions and those kept (learned),\n"
     "                   nodes, candidates, solver calls, puzzles, seconds\n"
     "  --ua-max N       unavoidable sets up to N cells (default: 12 on 9x9,\n"
     "                   16 on 4x4, 12 on 6x6, 10 on 8x8)\n"
@@ -80,9 +81,9 @@ static void write_stats(FILE *fp, const char *file, long line, const grid *g, in
         first = 0;
     }
     fprintf(fp,
-            "},\"ua_learned\":%llu,\"nodes\":%llu,\"candidates\":%llu,\"solver_calls\":%llu,\"puzzles\":%llu,"
+            "},\"ua_second\":%llu,\"ua_learned\":%llu,\"nodes\":%llu,\"candidates\":%llu,\"solver_calls\":%llu,\"puzzles\":%llu,"
             "\"seconds_ua\":%.6f,\"seconds_search\":%.6f,\"seconds_total\":%.6f}\n",
-            (unsigned long long)r->ua_learned, (unsigned long long)r->nodes, (unsigned long long)r->candidates,
+            (unsigned long long)r->ua_second, (unsigned long long)r->ua_learned, (unsigned long long)r->nodes, (unsigned long long)r->candidates,
             (unsigned long long)r->solver_calls, (unsigned long long)r->puzzles, r->seconds_ua, r->seconds_search,
             r->seconds_total);
 }

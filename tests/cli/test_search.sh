@@ -46,6 +46,16 @@ check "--stats: JSON with nodes and the puzzle count" $?
 grep -q "search: 1 grids" "$tmp/sum.txt"
 check "summary on stderr" $?
 
+# second-solution sets are counted as learned only when kept (not with --no-learn)
+"$MINCLUE" search --clues 4 --ua-limit 1 --no-learn --quiet --stats "$tmp/nl.json" "$tmp/g4.txt" > /dev/null
+grep -q '"ua_learned":0,' "$tmp/nl.json" && ! grep -q '"ua_second":0,' "$tmp/nl.json"
+check "--no-learn: ua_second > 0, ua_learned 0" $?
+"$MINCLUE" search --clues 4 --ua-limit 1 --quiet --stats "$tmp/l.json" "$tmp/g4.txt" > /dev/null
+sec=$(sed 's/.*"ua_second":\([0-9]*\),.*/\1/' "$tmp/l.json")
+lrn=$(sed 's/.*"ua_learned":\([0-9]*\),.*/\1/' "$tmp/l.json")
+[ "$sec" -gt 0 ] && [ "$sec" = "$lrn" ]
+check "learning: ua_learned = ua_second = $sec" $?
+
 # a puzzle is solved first: the K=4 puzzles of its solution are the same
 head -1 "$tmp/p4.txt" | "$MINCLUE" search --clues 4 --quiet > "$tmp/p4b.txt"
 cmp -s "$tmp/p4.txt" "$tmp/p4b.txt"

@@ -11,6 +11,8 @@
  *   9x9 families wide enough for 512-bit vectors).
  * - Property: a random subfamily (even the empty one) gives the same
  *   puzzles; only the work changes.
+ * - Stats: sets from second solutions are counted as learned only when
+ *   they are kept (none with learn = 0); every kept set is unavoidable.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -334,6 +336,43 @@ static void test_6x6_subfamily_and_twin(void **state)
     }
 }
 
+/* With learn = 0 no set is kept: second > 0, learned == 0, none listed.
+ * With learn = 1 every second-solution set is kept and is unavoidable
+ * (the complement's puzzle has a second solution). */
+static void test_learn_stats(void **state)
+{
+    (void)state;
+    const geometry *g = geometry_get(2, 2);
+    uint8_t cur[MAX_CELLS] = {0};
+    static uint8_t one[1][MAX_CELLS];
+    all_grids_rec(g, cur, 0, one, 0, 1);
+    hitset_ctx *h = hitset_new(g);
+    solver_ctx *s = solver_new(g);
+    cs81 fam[1];
+    for (int learn = 0; learn <= 1; learn++) {
+        hitset_stats st;
+        run_hitset(h, one[0], fam, 0, 4, 1, learn, &la, &st); /* no initial sets: many second solutions */
+        int nl;
+        const cs81 *L = hitset_learned(h, &nl);
+        assert_true(st.second > 0);
+        assert_true(st.second <= st.candidates);
+        uint64_t bysize = 0;
+        for (int k = 0; k < 82; k++) bysize += st.learned_by_size[k];
+        assert_true(bysize == st.learned);
+        assert_int_equal(nl, (int)st.learned);
+        if (!learn) {
+            assert_true(st.learned == 0);
+            continue;
+        }
+        assert_true(st.learned == st.second);
+        cs81 all = cs81_empty();
+        for (int c = 0; c < g->ncells; c++) cs81_add(&all, c);
+        for (int i = 0; i < nl; i++) assert_true(count_on(s, g, one[0], cs81_andnot(all, L[i])) >= 2);
+    }
+    solver_free(s);
+    hitset_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -341,6 +380,7 @@ int main(void)
         cmocka_unit_test(test_4x4_subfamily_property),
         cmocka_unit_test(test_scalar_equals_simd),
         cmocka_unit_test(test_6x6_subfamily_and_twin),
+        cmocka_unit_test(test_learn_stats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
