@@ -55,7 +55,10 @@
  *   child (W = 8, 4, 2, 1 words: 512, 256, 128, 64 sets), so deep levels
  *   touch less memory.
  *
- *   Candidates: when every known set is hit the solver counts to 2. Unique:
+ *   Candidates: when every known set is hit, the last 64 learned sets (a
+ *   ring; the families may have had no room for them) are tried first: one
+ *   not hit means the candidate is not unique, without a solver call (that
+ *   set is then placed as below). Otherwise the solver counts to 2. Unique:
  *   the set is reported when it is minimal (no clue can be dropped). Not
  *   unique: the cells where the second solution differs from G form a new
  *   unavoidable set (shrunk to a minimal one as ua_from_solution does, with
