@@ -9,6 +9,7 @@
 #include "cellset.h"
 #include "grid.h"
 #include "hitset.h"
+#include "mc_clock.h"
 #include "ua.h"
 
 struct checker_ctx {
@@ -71,13 +72,6 @@ void checker_free(checker_ctx *c)
     free(c);
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static void on_found(void *arg, cs81 cells, int n)
 {
     checker_ctx *c = arg;
@@ -91,7 +85,7 @@ mc_status checker_run(checker_ctx *c, const uint8_t *sol, checker_record *rec, c
                       void *arg)
 {
     memset(rec, 0, sizeof *rec);
-    double t0 = now();
+    double t0 = mc_wall_seconds();
     c->grid = sol;
     c->found = found;
     c->arg = arg;
@@ -100,7 +94,7 @@ mc_status checker_run(checker_ctx *c, const uint8_t *sol, checker_record *rec, c
                        ? ua_find(c->finder, sol, c->opt.ua_max_size, &c->store)
                        : ua_find_reference(c->geo, sol, c->opt.ua_max_size, &c->store);
     if (st != MC_OK) return st;
-    double t1 = now();
+    double t1 = mc_wall_seconds();
     int nuse = c->store.n;
     if (c->opt.ua_limit > 0 && nuse > c->opt.ua_limit) nuse = c->opt.ua_limit;
     if (nuse > HITSET_MAX_UAS - 64) nuse = HITSET_MAX_UAS - 64;
@@ -119,7 +113,7 @@ mc_status checker_run(checker_ctx *c, const uint8_t *sol, checker_record *rec, c
     hitset_stats hs;
     st = hitset_run(c->hs, sol, c->store.set, nuse, &ho, on_found, c, &hs);
     if (st != MC_OK) return st;
-    double t2 = now();
+    double t2 = mc_wall_seconds();
     rec->ua_second = hs.second;
     rec->ua_learned = hs.learned;
     rec->nodes = hs.nodes;

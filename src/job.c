@@ -18,6 +18,7 @@
 #include "gridrank.h"
 #include "checker.h"
 #include "gridfile.h"
+#include "mc_clock.h"
 #include "numtext.h"
 
 #define JOB_MAX_CHUNK 1000000
@@ -888,13 +889,6 @@ struct job_engine {
     long grid_delay_ns; /* test hook MC_TEST_GRID_DELAY_MS: pause per grid */
 };
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static double binomial(int n, int k)
 {
     double b = 1;
@@ -1022,7 +1016,7 @@ mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, ui
                          volatile sig_atomic_t *stop, mc_error *err)
 {
     const int nc = e->geo->ncells;
-    double t0 = now_seconds();
+    double t0 = mc_wall_seconds();
     job_result_clear(res);
     res->first = first;
     res->count = count;
@@ -1053,7 +1047,7 @@ mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, ui
             res->puzzles += rec.puzzles;
         }
     }
-    res->seconds = now_seconds() - t0;
+    res->seconds = mc_wall_seconds() - t0;
     return MC_OK;
 }
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "mc_clock.h"
 #include "mpi_run.h"
 
 /* SIGTERM/SIGINT/SIGUSR1 set stop_flag (no new chunks are started) and arm an alarm
@@ -258,7 +259,7 @@ static mc_status run_master(master *m, bool *interrupted, int *lost)
     for (;;) {
         if (stop_flag && !stopping) {
             stopping = true;
-            stop_time = cli_now();
+            stop_time = mc_wall_seconds();
             int fl = 0;
             for (int w = 1; w < m->size; w++) fl += m->inflight[w];
             fprintf(stderr, "\nminclue run: signal %d: no new work; waiting up to %.0f s for %d chunk%s in flight\n",
@@ -276,7 +277,7 @@ static mc_status run_master(master *m, bool *interrupted, int *lost)
             active += !m->given_up[w];
         }
         if (fl == 0 && (stopping || active == 0 || !has_work(m))) break;
-        if (stopping && cli_now() - stop_time > m->j->grace + 3) {
+        if (stopping && mc_wall_seconds() - stop_time > m->j->grace + 3) {
             *lost = fl;
             break;
         }
@@ -424,7 +425,7 @@ static int finish(master *m, bool interrupted, double t0)
 {
     job *j = m->j;
     mc_status st = job_write_found(j, &m->done, &m->err);
-    if (st == MC_OK && !interrupted) st = job_write_summary(j, &m->done, cli_now() - t0, &m->err);
+    if (st == MC_OK && !interrupted) st = job_write_summary(j, &m->done, mc_wall_seconds() - t0, &m->err);
     if (st != MC_OK) {
         fprintf(stderr, "minclue run: %s\n", m->err.msg);
         return RUN_EXIT_ERROR;
@@ -446,7 +447,7 @@ static int finish(master *m, bool interrupted, double t0)
     fprintf(stderr, "minclue run: complete: ranks %" PRIu64 "..%" PRIu64 ", %" PRIu64 " grids, K = %d: %" PRIu64
             " puzzle%s%s (this run: %" PRIu64 " grids in %.2f s, master CPU %.2f s); results in %s\n", j->first,
             j->last, t.grids, j->clues, t.puzzles, t.puzzles == 1 ? "" : "s",
-            j->engine == JOB_ENGINE_NONE ? " (dry run: nothing searched)" : "", m->grids_done, cli_now() - t0, cpu,
+            j->engine == JOB_ENGINE_NONE ? " (dry run: nothing searched)" : "", m->grids_done, mc_wall_seconds() - t0, cpu,
             j->output);
     return RUN_EXIT_DONE;
 }
@@ -474,7 +475,7 @@ int mpi_run_job(job *j, const run_options *o)
     m.o = o;
     m.size = size;
     int info[3] = {0, 0, 0};
-    double t0 = cli_now();
+    double t0 = mc_wall_seconds();
     if (rank == 0) {
         mc_status st = master_setup(&m);
         if (st == MC_OK) {

@@ -1,4 +1,5 @@
 /* trace — the explaining solver (Schoenhage's INFER); see trace.h. */
+#include "mc_clock.h"
 #include "trace.h"
 
 #include <assert.h>
@@ -34,13 +35,6 @@ struct trace_ctx {
 };
 
 static int popc(unsigned x) { return __builtin_popcount(x); }
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 trace_ctx *trace_new(const geometry *geo)
 {
@@ -331,7 +325,7 @@ void trace_set_seed_rules(trace_ctx *ctx, bool on) { ctx->seed_rules = on; }
 static int infer(trace_ctx *ctx, int level, int f0, int limit, int idx)
 {
     int N = ctx->N, NN = N * N;
-    double t0 = now_seconds();
+    double t0 = mc_wall_seconds();
     uint16_t *q = ctx->states + (size_t)level * (size_t)NN;
     int result = 0;
     double t_children = 0;
@@ -394,7 +388,7 @@ static int infer(trace_ctx *ctx, int level, int f0, int limit, int idx)
     }
     trace_node *node = &ctx->nodes[idx];
     node->result = result;
-    node->t_total = now_seconds() - t0;
+    node->t_total = mc_wall_seconds() - t0;
     node->t_net = node->t_total - t_children;
     return result;
 }

@@ -52,7 +52,6 @@ void progress_init(progress *p, const char *what, uint64_t total);
 void progress_update(progress *p, uint64_t done, const char *extra);
 void progress_done(progress *p, uint64_t done, const char *extra);
 
-double cli_now(void); /* monotonic seconds */
 
 /* ---- grids from files: the shared options and the per-line loop ---- */
 

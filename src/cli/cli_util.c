@@ -1,5 +1,6 @@
 /* cli_util — see cli.h. */
 #include "cli.h"
+#include "mc_clock.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -19,26 +20,20 @@ void cli_error(const char *cmd, const char *fmt, ...)
     va_end(ap);
 }
 
-double cli_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 void progress_init(progress *p, const char *what, uint64_t total)
 {
     memset(p, 0, sizeof *p);
     p->what = what;
     p->total = total;
-    p->start = p->last = cli_now();
+    p->start = p->last = mc_wall_seconds();
     p->tty = isatty(STDERR_FILENO);
     p->interval = p->tty ? 0.5 : 30.0;
 }
 
 static void print_line(progress *p, uint64_t done, const char *extra, bool final)
 {
-    double now = cli_now(), el = now - p->start;
+    double now = mc_wall_seconds(), el = now - p->start;
     double rate = el > 0 ? (double)done / el : 0;
     char eta[64] = "";
     if (p->total && rate > 0 && done < p->total) {
@@ -58,7 +53,7 @@ static void print_line(progress *p, uint64_t done, const char *extra, bool final
 
 void progress_update(progress *p, uint64_t done, const char *extra)
 {
-    double now = cli_now();
+    double now = mc_wall_seconds();
     if (now - p->last < p->interval) return;
     p->last = now;
     print_line(p, done, extra, false);
@@ -66,7 +61,7 @@ void progress_update(progress *p, uint64_t done, const char *extra)
 
 void progress_done(progress *p, uint64_t done, const char *extra)
 {
-    if (p->printed || cli_now() - p->start > 2.0) print_line(p, done, extra, true);
+    if (p->printed || mc_wall_seconds() - p->start > 2.0) print_line(p, done, extra, true);
 }
 
 bool cli_parse_box(const char *cmd, const char *arg, const geometry **geo)

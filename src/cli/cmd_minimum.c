@@ -8,6 +8,7 @@
 #include "checker.h"
 #include "enumerate.h"
 #include "cli.h"
+#include "mc_clock.h"
 #include "prng.h"
 
 static const char *help =
@@ -114,13 +115,6 @@ static void on_found(void *arg, const uint8_t *puzzle, int n)
     f->have = 1;
 }
 
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Picks the grids of sorted ranks want[0..n) (1-based, repeats allowed)
  * out of the enumeration, in enumeration order. */
 typedef struct pick_ctx {
@@ -153,12 +147,12 @@ static int estimate(const geometry *geo, int n, uint64_t seed)
     }
     mc_error err;
     uint64_t nes = 0;
-    double t0 = cli_now();
+    double t0 = mc_wall_seconds();
     if (enumerate_shape(geo, NULL, NULL, &nes, &err) != MC_OK || nes == 0) {
         cli_error("minimum", "enumeration of the 8x8 grids failed: %s", err.msg);
         return 2;
     }
-    double tenum = cli_now() - t0;
+    double tenum = mc_wall_seconds() - t0;
     uint64_t *want = malloc(sizeof *want * (size_t)n);
     uint8_t *grids = malloc((size_t)n * (size_t)geo->ncells);
     if (!want || !grids) {
@@ -196,13 +190,13 @@ static int estimate(const geometry *geo, int n, uint64_t seed)
     uint64_t nodes = 0, puzzles = 0, with = 0;
     for (int i = 0; i < n; i++) {
         checker_record r;
-        double c0 = cpu_now();
+        double c0 = mc_cpu_seconds();
         if (checker_run(c, grids + (size_t)i * (size_t)geo->ncells, &r, NULL, NULL) != MC_OK) {
             cli_error("minimum", "search failed");
             status = 2;
             break;
         }
-        double cpu = cpu_now() - c0;
+        double cpu = mc_cpu_seconds() - c0;
         t += cpu;
         nodes += r.nodes;
         puzzles += r.puzzles;
@@ -277,7 +271,7 @@ int cmd_minimum(int argc, char **argv)
         return 2;
     }
 
-    double t0 = cli_now();
+    double t0 = mc_wall_seconds();
     grid_list classes = {NULL, 0, 0, geo->ncells};
     enum_ctx *e = calloc(1, sizeof *e);
     if (!e) {
@@ -305,7 +299,7 @@ int cmd_minimum(int argc, char **argv)
     }
     printf("minimum %dx%d (%dx%d grids): %llu grids with the first row 1..%d, %zu essentially different "
            "(minlex forms), %.2f s\n",
-           geo->R, geo->C, geo->N, geo->N, (unsigned long long)e->count, geo->N, nes, cli_now() - t0);
+           geo->R, geo->C, geo->N, geo->N, (unsigned long long)e->count, geo->N, nes, mc_wall_seconds() - t0);
     free(e);
 
     int status = 2, minimum = -1;
@@ -318,7 +312,7 @@ int cmd_minimum(int argc, char **argv)
             break;
         }
         uint64_t puzzles = 0, with = 0, nodes = 0, cands = 0;
-        double t = cli_now();
+        double t = mc_wall_seconds();
         first_found ff = {geo, 0, {0}};
         size_t example_grid = 0;
         for (size_t i = 0; i < nes; i++) {
@@ -338,7 +332,7 @@ int cmd_minimum(int argc, char **argv)
         checker_free(c);
         if (!with) {
             printf("K = %d: no unique puzzle in any of the %zu grids (%llu nodes, %llu candidates, %.2f s)\n", K,
-                   nes, (unsigned long long)nodes, (unsigned long long)cands, cli_now() - t);
+                   nes, (unsigned long long)nodes, (unsigned long long)cands, mc_wall_seconds() - t);
             continue;
         }
         grid eg;
@@ -349,7 +343,7 @@ int cmd_minimum(int argc, char **argv)
         printf("K = %d: %llu of %zu grids have unique puzzles with %d clues (%llu minimal puzzles in all; "
                "%llu nodes, %llu candidates, %.2f s)\n",
                K, (unsigned long long)with, nes, K, (unsigned long long)puzzles, (unsigned long long)nodes,
-               (unsigned long long)cands, cli_now() - t);
+               (unsigned long long)cands, mc_wall_seconds() - t);
         printf("  e.g. %s in grid %s\n", ff.text, gtext);
         minimum = K;
     }

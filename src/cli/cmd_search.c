@@ -6,6 +6,7 @@
 #include "checker.h"
 #include "cli.h"
 #include "gridfile.h"
+#include "mc_clock.h"
 #include "solver.h"
 
 static const char *help =
@@ -199,7 +200,7 @@ int cmd_search(int argc, char **argv)
     }
     int status = 0;
     uint64_t ngrids = 0, puzzles = 0, nodes = 0, cands = 0, calls = 0;
-    double t_ua = 0, t_search = 0, start = cli_now();
+    double t_ua = 0, t_search = 0, start = mc_wall_seconds();
     progress pr;
     progress_init(&pr, "grids", 0);
     grid g;
@@ -286,7 +287,7 @@ int cmd_search(int argc, char **argv)
         char extra[64];
         snprintf(extra, sizeof extra, "%llu puzzles", (unsigned long long)puzzles);
         progress_done(&pr, ngrids, extra);
-        double el = cli_now() - start;
+        double el = mc_wall_seconds() - start;
         fprintf(stderr,
                 "search: %llu grids, K = %d: %llu puzzles; %llu nodes, %llu candidates, %llu solver calls; "
                 "UAs %.3f s, search %.3f s, %.3f s in all (%.3f s per grid)\n",

@@ -21,24 +21,9 @@
 #include "../unit/random_grid.h"
 #include "banner.h"
 #include "canon.h"
+#include "mc_clock.h"
 
 #define SET 100000
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* CPU time of this thread: on a shared machine the wall clock also counts
- * the time the process waits for a core. */
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static int load_known(uint8_t (*k)[81], int max)
 {
@@ -62,9 +47,9 @@ static void run_is_minlex(const char *name, uint8_t (*grids)[81], int n)
 {
     for (int rep = 0; rep < 3; rep++) {
         uint64_t yes = 0;
-        double t0 = now(), c0 = cpu_now();
+        double t0 = mc_wall_seconds(), c0 = mc_thread_cpu_seconds();
         for (int i = 0; i < n; i++) yes += canon_is_minlex9(grids[i], NULL);
-        double dt = now() - t0, dc = cpu_now() - c0;
+        double dt = mc_wall_seconds() - t0, dc = mc_thread_cpu_seconds() - c0;
         printf("%-16s run %d: %d grids, wall %.3f s = %.0f grids/s, cpu %.3f s = %.0f grids/s (%llu minlex)\n",
                name, rep + 1, n, dt, n / dt, dc, n / dc, (unsigned long long)yes);
     }
@@ -75,12 +60,12 @@ static void run(const char *name, uint8_t (*grids)[81], int n)
     for (int rep = 0; rep < 3; rep++) {
         uint64_t sum = 0, autos = 0;
         uint8_t out[81];
-        double t0 = now(), c0 = cpu_now();
+        double t0 = mc_wall_seconds(), c0 = mc_thread_cpu_seconds();
         for (int i = 0; i < n; i++) {
             autos += (uint64_t)canon_minlex9(grids[i], out, NULL);
             for (int j = 0; j < 81; j += 8) sum = sum * 31 + out[j];
         }
-        double dt = now() - t0, dc = cpu_now() - c0;
+        double dt = mc_wall_seconds() - t0, dc = mc_thread_cpu_seconds() - c0;
         printf("%-16s run %d: %d grids, wall %.3f s = %.0f grids/s, cpu %.3f s = %.0f grids/s = %.2f us/grid "
                "(automorphisms sum %llu, checksum %016llx)\n",
                name, rep + 1, n, dt, n / dt, dc, n / dc, 1e6 * dc / n, (unsigned long long)autos,
@@ -100,9 +85,9 @@ static void run_generic(int R, int C, prng *rng)
     canon_minlex(&gs[0], &out, NULL); /* builds the shape's table */
     for (int rep = 0; rep < 3; rep++) {
         uint64_t autos = 0;
-        double t0 = now(), c0 = cpu_now();
+        double t0 = mc_wall_seconds(), c0 = mc_thread_cpu_seconds();
         for (int i = 0; i < M; i++) autos += (uint64_t)canon_minlex(&gs[i], &out, NULL);
-        double dt = now() - t0, dc = cpu_now() - c0;
+        double dt = mc_wall_seconds() - t0, dc = mc_thread_cpu_seconds() - c0;
         printf("generic %dx%d      run %d: %d grids, wall %.3f s = %.0f grids/s, cpu %.3f s = %.0f grids/s "
                "(automorphisms sum %llu)\n",
                R, C, rep + 1, M, dt, M / dt, dc, M / dc, (unsigned long long)autos);
@@ -123,9 +108,9 @@ int main(void)
         grid g;
         uint8_t tmp[81];
         random_grid_make(geo, &rng, &g);
-        double t0 = now();
+        double t0 = mc_wall_seconds();
         canon_minlex9(g.cell, tmp, NULL); /* builds the table */
-        printf("table build and first grid: %.3f s\n", now() - t0);
+        printf("table build and first grid: %.3f s\n", mc_wall_seconds() - t0);
     }
     int n = 0;
     while (n < SET) {

@@ -14,16 +14,8 @@
 #include "banner.h"
 #include "catalogue.h"
 #include "enumerate.h"
+#include "mc_clock.h"
 #include "prng.h"
-
-/* CPU time of this (single-threaded) process: on a shared, loaded machine
- * it measures the work, where wall-clock time would measure the load. */
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static int append_fn(void *arg, const uint8_t *g)
 {
@@ -48,7 +40,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s\n", err.msg);
         return 1;
     }
-    double t = now();
+    double t = mc_cpu_seconds();
     for (int i = 0; i < n; i++) {
         int b = argc > 1 ? atoi(argv[i + 1]) : fixed[i];
         if (enumerate_band(b, append_fn, w, NULL) != MC_OK) return 1;
@@ -58,7 +50,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s\n", err.msg);
         return 1;
     }
-    double tw = now() - t;
+    double tw = mc_cpu_seconds() - t;
     struct stat sb;
     stat(path, &sb);
     catalogue_reader *r;
@@ -75,16 +67,16 @@ int main(int argc, char **argv)
         if (catalogue_seek(r, 1, &err) != MC_OK) return 1;
         uint8_t g[81];
         uint64_t rank;
-        double t0 = now();
+        double t0 = mc_cpu_seconds();
         while (catalogue_next(r, g, &rank, &err) == MC_OK) sum += g[80];
-        double dt = now() - t0;
+        double dt = mc_cpu_seconds() - t0;
         if (dt < best) best = dt;
     }
     printf("sequential decoding: %.0f grids/s (best of 3; checksum %llu)\n", (double)count / best,
            (unsigned long long)sum);
     prng rng;
     prng_seed(&rng, 42);
-    double t0 = now();
+    double t0 = mc_cpu_seconds();
     int seeks = 200;
     for (int i = 0; i < seeks; i++) {
         uint8_t g[81];
@@ -94,7 +86,7 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    printf("random seek + read: %.2f ms per seek (blocks of 65536 grids)\n", 1000 * (now() - t0) / seeks);
+    printf("random seek + read: %.2f ms per seek (blocks of 65536 grids)\n", 1000 * (mc_cpu_seconds() - t0) / seeks);
     catalogue_close(r);
     remove(path);
     return 0;

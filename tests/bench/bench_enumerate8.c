@@ -4,40 +4,32 @@
  * usage: bench_enumerate8
  * Prints the build banner, the time to build the band tables, then per
  * minlex 2x8 band: grids, CPU seconds and grids/s, and the total (all
- * 1,673,187 grids). Times are CPU seconds of the process (see now()).
+ * 1,673,187 grids). Times are CPU seconds of the process (see mc_cpu_seconds()).
  */
 #include <stdio.h>
 #include <time.h>
 
 #include "banner.h"
 #include "enumerate.h"
-
-/* CPU time of this (single-threaded) process: on a shared, loaded machine
- * it measures the work, where wall-clock time would measure the load. */
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "mc_clock.h"
 
 int main(void)
 {
     mc_banner(stdout);
-    double t0 = now();
+    double t0 = mc_cpu_seconds();
     int nb = enumerate8_band_count();
-    printf("band tables: %.3f s, %d minlex bands\n", now() - t0, nb);
+    printf("band tables: %.3f s, %d minlex bands\n", mc_cpu_seconds() - t0, nb);
     printf("%5s %17s %10s %9s %12s\n", "band", "rows 1-2", "grids", "seconds", "grids/s");
     uint64_t total = 0;
     double tsum = 0;
     for (int b = 1; b <= nb; b++) {
         uint64_t n;
-        double t = now();
+        double t = mc_cpu_seconds();
         if (enumerate8_band(b, NULL, 0, NULL, NULL, &n) != MC_OK) {
             fprintf(stderr, "bench_enumerate8: band %d failed\n", b);
             return 1;
         }
-        t = now() - t;
+        t = mc_cpu_seconds() - t;
         char rows[17];
         const uint8_t *B = enumerate8_band_minlex(b);
         for (int i = 0; i < 16; i++) rows[i] = (char)('1' + B[i]);

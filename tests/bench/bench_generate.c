@@ -12,20 +12,7 @@
 
 #include "banner.h"
 #include "generate.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static double wall(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "mc_clock.h"
 
 static void bench_puzzles(int R, int C, int count, bool symmetric)
 {
@@ -36,7 +23,7 @@ static void bench_puzzles(int R, int C, int count, bool symmetric)
     prng_seed(&rng, 1);
     long clues = 0;
     int lo = MAX_CELLS, hi = 0;
-    double t0 = now(), w0 = wall();
+    double t0 = mc_thread_cpu_seconds(), w0 = mc_wall_seconds();
     for (int i = 0; i < count; i++) {
         grid sol, puz;
         gen_grid(ctx, GEN_BACKTRACK, &rng, &sol);
@@ -45,7 +32,7 @@ static void bench_puzzles(int R, int C, int count, bool symmetric)
         if (n < lo) lo = n;
         if (n > hi) hi = n;
     }
-    double t = now() - t0, w = wall() - w0;
+    double t = mc_thread_cpu_seconds() - t0, w = mc_wall_seconds() - w0;
     printf("minimal puzzles %2dx%-2d (%dx%d boxes)%s: %5d in %7.2f cpu s (%7.2f wall s) = %9.1f puzzles/s; "
            "clues mean %.1f, min %d, max %d\n",
            geo->N, geo->N, R, C, symmetric ? ", symmetric" : "           ", count, t, w, count / t,
@@ -62,13 +49,13 @@ static void bench_grids(int R, int C, int count, gen_method m)
     prng rng;
     prng_seed(&rng, 1);
     unsigned check = 0;
-    double t0 = now();
+    double t0 = mc_thread_cpu_seconds();
     for (int i = 0; i < count; i++) {
         grid g;
         gen_grid(ctx, m, &rng, &g);
         check += g.cell[geo->ncells - 1];
     }
-    double t = now() - t0;
+    double t = mc_thread_cpu_seconds() - t0;
     printf("grids %2dx%-2d %-9s: %6d in %6.2f cpu s = %10.1f grids/s (check %u)\n", geo->N, geo->N,
            m == GEN_BACKTRACK ? "backtrack" : "transform", count, t, count / t, check);
     fflush(stdout);

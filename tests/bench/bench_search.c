@@ -24,17 +24,11 @@
 #include "banner.h"
 #include "checker.h"
 #include "gridfile.h"
+#include "mc_clock.h"
 #include "solver.h"
 
 #define NA 20
 #define NB 20
-
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static int cmp_d(const void *a, const void *b)
 {
@@ -62,12 +56,12 @@ static void run_set(const char *name, checker_ctx *c, uint8_t (*grids)[MAX_CELLS
            "solver", "ua s", "search s", "cpu s");
     for (int i = 0; i < n; i++) {
         checker_record r;
-        double c0 = cpu_now();
+        double c0 = mc_cpu_seconds();
         if (checker_run(c, grids[i], &r, NULL, NULL) != MC_OK) {
             printf("  grid %d: error\n", i + 1);
             exit(1);
         }
-        double cpu = cpu_now() - c0;
+        double cpu = mc_cpu_seconds() - c0;
         sec[i] = cpu;
         mean += cpu;
         ua_sec += r.seconds_ua;
@@ -184,11 +178,11 @@ int main(int argc, char **argv)
         for (int i = k17_first - 1; i >= 0 && i < k17_first - 1 + k17 && i < na; i++) {
             checker_record r;
             hit h = {pa[i], 0};
-            double c0 = cpu_now();
+            double c0 = mc_cpu_seconds();
             if (checker_run(c, ga[i], &r, on_found, &h) != MC_OK) return 1;
             printf("  grid %d: %.3f s CPU, %.3f s wall (UAs %.3f s), %llu puzzles, known puzzle %s; %llu nodes, %llu candidates,"
                    " %llu learned\n",
-                   i + 1, cpu_now() - c0, r.seconds_total, r.seconds_ua, (unsigned long long)r.puzzles, h.found ? "found" : "MISSING",
+                   i + 1, mc_cpu_seconds() - c0, r.seconds_total, r.seconds_ua, (unsigned long long)r.puzzles, h.found ? "found" : "MISSING",
                    (unsigned long long)r.nodes, (unsigned long long)r.candidates, (unsigned long long)r.ua_learned);
             fflush(stdout);
         }

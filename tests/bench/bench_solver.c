@@ -19,17 +19,10 @@
 
 #include "banner.h"
 #include "gridfile.h"
+#include "mc_clock.h"
 #include "solver.h"
 #include "solver9.h"
 
-static double clock_s(clockid_t id)
-{
-    struct timespec t;
-    clock_gettime(id, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-static double now(void) { return clock_s(CLOCK_MONOTONIC); }
-static double cpu(void) { return clock_s(CLOCK_THREAD_CPUTIME_ID); }
 
 typedef struct set {
     const char *name;
@@ -59,17 +52,17 @@ static void run(const set *s, double seconds, solver9_ctx *s9, solver_ctx *ctx, 
     static const char *modes[2] = {"solver9_count2", "solver_count  "};
     for (int mode = 0; mode < 2; mode++) {
         uint64_t nodes = 0;
-        double t0 = now();
+        double t0 = mc_wall_seconds();
         long sum = one_pass(mode, s, s9, ctx, res, &nodes);
-        double t1 = now();
+        double t1 = mc_wall_seconds();
         int reps = (int)(seconds / (t1 - t0 + 1e-9)) + 1;
         nodes = 0;
         long check = 0;
-        t0 = now();
-        double c0 = cpu();
+        t0 = mc_wall_seconds();
+        double c0 = mc_thread_cpu_seconds();
         for (int r = 0; r < reps; r++) check += one_pass(mode, s, s9, ctx, res, &nodes);
-        double c1 = cpu();
-        t1 = now();
+        double c1 = mc_thread_cpu_seconds();
+        t1 = mc_wall_seconds();
         double total = (double)reps * s->n;
         printf("%s %s: %8.0f puzzles/s wall, %8.0f puzzles/s cpu  (%d puzzles x %d reps in %.2f s "
                "wall, %.2f s cpu; %.2f nodes/puzzle; count sum %ld per pass)\n",

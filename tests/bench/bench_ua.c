@@ -15,23 +15,9 @@
 #include <time.h>
 
 #include "banner.h"
+#include "mc_clock.h"
 #include "pattern.h"
 #include "ua.h"
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-/* CPU time of this process: less sensitive than wall time to other load. */
-static double cpu(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 int main(int argc, char **argv)
 {
@@ -55,13 +41,13 @@ int main(int argc, char **argv)
     long count[13] = {0};
     /* warm-up */
     if (ua_find(f, grids, 12, &s) != MC_OK) return 2;
-    double t0 = now(), c0 = cpu();
+    double t0 = mc_wall_seconds(), c0 = mc_cpu_seconds();
     for (int i = 0; i < ngrids; i++) {
         ua_store_clear(&s);
         if (ua_find(f, grids + 81 * i, 12, &s) != MC_OK) return 2;
         for (int k = 0; k < s.n; k++) count[cs81_count(s.set[k])]++;
     }
-    double tf = now() - t0, cf = cpu() - c0;
+    double tf = mc_wall_seconds() - t0, cf = mc_cpu_seconds() - c0;
     printf("catalogue: %d patterns\n", ua_finder_patterns(f));
     printf("ua_find (patterns), max size 12: %d grids, %.3f ms per grid wall, %.3f ms CPU\n", ngrids,
            1e3 * tf / ngrids, 1e3 * cf / ngrids);
@@ -77,10 +63,10 @@ int main(int argc, char **argv)
     for (int i = 0; i < nref; i++) {
         ua_store_clear(&r);
         ua_store_clear(&s);
-        double a = now(), ac = cpu();
+        double a = mc_wall_seconds(), ac = mc_cpu_seconds();
         if (ua_find_reference(geo, grids + 81 * i, 12, &r) != MC_OK) return 2;
-        tr += now() - a;
-        cr += cpu() - ac;
+        tr += mc_wall_seconds() - a;
+        cr += mc_cpu_seconds() - ac;
         if (ua_find(f, grids + 81 * i, 12, &s) != MC_OK) return 2;
         agree += s.n == r.n && !memcmp(s.set, r.set, sizeof(cs81) * (size_t)s.n);
     }
