@@ -398,26 +398,16 @@ HV_ALWAYS void tight_rec_body(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, 
     }
 }
 
-static void tight_rec_1(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
-                        const uint64_t *tw)
-{
-    tight_rec_body(h, d, ch, P, m, u, M, tw, 1);
-}
-static void tight_rec_2(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
-                        const uint64_t *tw)
-{
-    tight_rec_body(h, d, ch, P, m, u, M, tw, 2);
-}
-static void tight_rec_4(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
-                        const uint64_t *tw)
-{
-    tight_rec_body(h, d, ch, P, m, u, M, tw, 4);
-}
-static void tight_rec_8(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
-                        const uint64_t *tw)
-{
-    tight_rec_body(h, d, ch, P, m, u, M, tw, 8);
-}
+#define TIGHT_FN(W)                                                                                      \
+    static void tight_rec_##W(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u,       \
+                              const uint64_t *M, const uint64_t *tw)                                        \
+    {                                                                                                       \
+        tight_rec_body(h, d, ch, P, m, u, M, tw, W);                                                        \
+    }
+TIGHT_FN(1)
+TIGHT_FN(2)
+TIGHT_FN(4)
+TIGHT_FN(8)
 
 static void tight_rec(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
                       const uint64_t *tw, int W)
