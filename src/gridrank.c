@@ -5,11 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <zlib.h>
+#include <unistd.h>
 
 #include "band.h"
 #include "enumerate.h"
+#include "gridfile.h"
 
 typedef struct band_counts {
     bool known;
@@ -66,22 +66,16 @@ static void band_set(band_counts *b, slices *s)
 
 static mc_status load(gridrank *gr, mc_error *err)
 {
-    FILE *probe = fopen(gr->path, "r");
-    if (!probe) {
-        if (errno == ENOENT) return MC_OK;
-        return mc_fail(err, MC_EIO, "%s: cannot open: %s", gr->path, strerror(errno));
-    }
-    fclose(probe);
-    gzFile f = gzopen(gr->path, "rb"); /* plain text or gzip */
-    if (!f) return mc_fail(err, MC_EIO, "%s: cannot open", gr->path);
-    char line[256];
-    long ln = 0;
+    if (access(gr->path, F_OK) != 0 && errno == ENOENT) return MC_OK; /* created on the first band counted */
+    linereader *f; /* plain text or gzip; a truncated or damaged stream is an error */
+    mc_status st = linereader_open(gr->path, &f, err);
+    if (st) return st;
+    char *line;
+    size_t len;
     int pending_band = 0;
     slices pend = {0};
-    mc_status st = MC_OK;
-    while (gzgets(f, line, (int)sizeof line)) {
-        ln++;
-        if (line[0] == '#' || line[0] == '\n') continue;
+    while ((st = linereader_next(f, &line, &len, err)) == MC_OK) {
+        if (line[0] == '#' || line[0] == '\0') continue;
         int b;
         unsigned long long n;
         char digits[16];
@@ -96,12 +90,12 @@ static mc_status load(gridrank *gr, mc_error *err)
             if (ok && pending_band && pending_band != b) ok = false;
             if (ok && pend.n && memcmp(pend.row4[pend.n - 1], r, 9) >= 0) ok = false;
             if (!ok) {
-                st = mc_fail(err, MC_ECORRUPT, "%s:%ld: bad row4 line", gr->path, ln);
+                st = mc_fail(err, MC_ECORRUPT, "%s:%ld: bad row4 line", gr->path, linereader_line(f));
                 break;
             }
             pending_band = b;
             if (!slices_push(&pend, r, n)) {
-                st = mc_fail(err, MC_ENOMEM, "%s:%ld: out of memory", gr->path, ln);
+                st = mc_fail(err, MC_ENOMEM, "%s:%ld: out of memory", gr->path, linereader_line(f));
                 break;
             }
         } else if (sscanf(line, "band %d %llu", &b, &n) == 2 && b >= 1 && b <= BAND_COUNT) {
@@ -109,25 +103,21 @@ static mc_status load(gridrank *gr, mc_error *err)
             for (int i = 0; i < pend.n; i++) sum += pend.cnt[i];
             if ((pending_band && pending_band != b) || sum != n) {
                 st = mc_fail(err, MC_ECORRUPT, "%s:%ld: band %d: row-4 counts add up to %llu, not %llu", gr->path,
-                             ln, b, (unsigned long long)sum, n);
+                             linereader_line(f), b, (unsigned long long)sum, n);
                 break;
             }
             band_set(&gr->b[b], &pend);
             pending_band = 0;
         } else {
-            st = mc_fail(err, MC_ECORRUPT, "%s:%ld: line does not parse", gr->path, ln);
+            st = mc_fail(err, MC_ECORRUPT, "%s:%ld: line does not parse", gr->path, linereader_line(f));
             break;
         }
     }
-    /* a trailing partial record (interrupted write) is ignored; a damaged
-     * or truncated gzip stream is an error */
-    int zerr = Z_OK;
-    const char *zmsg = gzerror(f, &zerr);
-    if (!st && zerr != Z_OK && zerr != Z_STREAM_END)
-        st = mc_fail(err, MC_ECORRUPT, "%s:%ld: truncated or damaged gzip data (%s)", gr->path, ln + 1, zmsg);
+    if (st == MC_EOF) st = MC_OK;
+    /* a trailing partial record (interrupted write) is ignored */
     free(pend.row4);
     free(pend.cnt);
-    gzclose(f);
+    linereader_free(f);
     return st;
 }
 
@@ -280,7 +270,7 @@ mc_status gridrank_rank(gridrank *gr, const uint8_t *m, uint64_t *rank, mc_error
     return MC_OK;
 }
 
-mc_status gridrank_unrank(gridrank *gr, uint64_t rank, uint8_t *grid, mc_error *err)
+mc_status gridrank_unrank(gridrank *gr, uint64_t rank, uint8_t *out, mc_error *err)
 {
     if (rank == 0) return mc_fail(err, MC_EINVAL, "rank 0: ranks start at 1");
     /* The published total (Felgenhauer-Jarvis count of ES grids, Russell and
@@ -301,7 +291,7 @@ mc_status gridrank_unrank(gridrank *gr, uint64_t rank, uint8_t *grid, mc_error *
         const band_counts *b = &gr->b[band];
         int i = 0;
         while (left >= b->cnt[i]) left -= b->cnt[i++];
-        find f = {.k = left + 1, .out = grid};
+        find f = {.k = left + 1, .out = out};
         st = enumerate_band_prefix(band, b->row4[i], 9, find_fn, &f, NULL);
         if (st) return mc_fail(err, st, "enumeration failed: %s", mc_status_name(st));
         if (!f.found) return mc_fail(err, MC_ECORRUPT, "counts of band %d do not match its grids", band);

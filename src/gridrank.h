@@ -65,6 +65,6 @@ MC_MUST_USE mc_status gridrank_band_first(gridrank *gr, int band, uint64_t *rank
 MC_MUST_USE mc_status gridrank_rank(gridrank *gr, const uint8_t *minlex, uint64_t *rank, mc_error *err);
 
 /* The grid of a rank; MC_EINVAL when rank is 0 or past the last grid. */
-MC_MUST_USE mc_status gridrank_unrank(gridrank *gr, uint64_t rank, uint8_t *grid, mc_error *err);
+MC_MUST_USE mc_status gridrank_unrank(gridrank *gr, uint64_t rank, uint8_t *out, mc_error *err);
 
 #endif
