@@ -183,19 +183,29 @@ static void test_clashing_clues(void **state)
     trace_free(tr);
 }
 
+/* Seed 000, section 5, Problem 1, parsed into g; a trace context for it. */
+static const char *const problem1 =
+    "......5.1....4..6.6253.......17.2......4.6.83..7.......83.....97...5.4.....9..1..";
+
+static trace_ctx *trace_problem1(grid *g)
+{
+    const geometry *geo = NULL;
+    size_t len;
+    mc_error err;
+    assert_int_equal(grid_parse(problem1, strlen(problem1), &geo, DIGITS_STD, g, &len, &err), MC_OK);
+    trace_ctx *tr = trace_new(geo);
+    assert_non_null(tr);
+    return tr;
+}
+
 /* Seed 000, section 5, Problem 1 and the solution printed there. */
 static void test_schoenhage_problem1(void **state)
 {
     (void)state;
-    const char *puzzle = "......5.1....4..6.6253.......17.2......4.6.83..7.......83.....97...5.4.....9..1..";
     const char *answer = "934268571178549362625371894861732945592416783347895216483127659719653428256984137";
-    const geometry *geo = NULL;
     grid g;
-    size_t len;
-    mc_error err;
-    assert_int_equal(grid_parse(puzzle, strlen(puzzle), &geo, DIGITS_STD, &g, &len, &err), MC_OK);
-    trace_ctx *tr = trace_new(geo);
-    assert_non_null(tr);
+    trace_ctx *tr = trace_problem1(&g);
+    const geometry *geo = g.geo;
     uint8_t sol[MAX_CELLS];
     assert_int_equal(trace_solve(tr, g.cell, 2, sol), 1);
     for (int x = 0; x < 81; x++) assert_int_equal(sol[x] + 1, answer[x] - '0');
@@ -226,14 +236,9 @@ static void test_seed_protocol(void **state)
         {11, 0, 40, 51, "E", "E"},   {10, 0, 40, 62, "E", "E"},   {8, 1, 39, 81, "E", "E"},
         {6, 0, 38, 54, "E", "E"},    {2, 0, 31, 61, "E", "E"},
     };
-    const char *puzzle = "......5.1....4..6.6253.......17.2......4.6.83..7.......83.....97...5.4.....9..1..";
-    const geometry *geo = NULL;
     grid g;
-    size_t len;
-    mc_error err;
-    assert_int_equal(grid_parse(puzzle, strlen(puzzle), &geo, DIGITS_STD, &g, &len, &err), MC_OK);
-    trace_ctx *tr = trace_new(geo);
-    assert_non_null(tr);
+    trace_ctx *tr = trace_problem1(&g);
+    const geometry *geo = g.geo;
     trace_set_seed_rules(tr, true);
     assert_int_equal(trace_solve(tr, g.cell, 2, NULL), 1);
     check_tree(tr, geo, 0);
