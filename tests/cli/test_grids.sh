@@ -142,9 +142,9 @@ if [ -r "$shipped" ]; then
     grep 'rank-' "$MC_SOURCE_DIR/grids/demo-sample.txt" | cmp -s - "$tmp/s20.txt"
     check "sample over the whole catalogue reproduces grids 21-40 of demo-sample.txt" $?
     last=$("$M" grids unrank --counts "$shipped" 5472730538 2>/dev/null)
-    [ "$last" = 123456789457893612986217354274538196531964827698721435342685971715349268869172543 ] &&
+    [ -n "$last" ] && [ "$last" = "$("$M" grids enum --bands 416-416 2>/dev/null)" ] &&
         [ "$("$M" grids rank --counts "$shipped" "$last" 2>/dev/null | cut -d' ' -f1)" = 5472730538 ]
-    check "last rank 5472730538: the grid of band 416, and back" $?
+    check "last rank 5472730538: the one grid band 416 enumerates, and back" $?
     "$M" grids unrank --counts "$shipped" 5472730539 2>/dev/null; [ $? = 2 ]
     check "rank 5472730539 is past the end: exit 2" $?
     "$M" grids rank --counts "$shipped" "$(sed -n 's/^\([1-9]\{81\}\) .*/\1/p' "$MC_SOURCE_DIR/grids/demo-sample.txt" | head -1)" > "$tmp/r1.txt" 2>/dev/null &&
