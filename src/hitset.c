@@ -487,6 +487,14 @@ again:
     return lb;
 }
 
+/* The number of unhit sets (u) that cell vector cv hits. */
+HV_ALWAYS int cell_hits(const uint64_t *u, const uint64_t *cv, const int W)
+{
+    int k = 0;
+    for (int w = 0; w < W; w++) k += __builtin_popcountll(u[w] & cv[w]);
+    return k;
+}
+
 /* Two or more clues left: bound, pick the branch set, recurse. */
 HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int simd)
 {
@@ -568,7 +576,7 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
         for (int i = head[s]; i >= 0; i = next[i]) {
             cs81 l = L[i];
             int sum = 0, c;
-            CS81_FOREACH(c, l) for (int w = 0; w < W; w++) sum += __builtin_popcountll(f->u[w] & F->cellvec[c][w]);
+            CS81_FOREACH(c, l) sum += cell_hits(f->u, F->cellvec[c], W);
             sum = sum * 64 / s;
             if (sum > bsum) {
                 bsum = sum;
@@ -579,8 +587,7 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
      * first: that cell is dead for all later siblings. */
     int cells[81], deg[81], nb = 0;
     while (!cs81_is_empty(br)) {
-        int c = cs81_pop(&br), k = 0;
-        for (int w = 0; w < W; w++) k += __builtin_popcountll(f->u[w] & F->cellvec[c][w]);
+        int c = cs81_pop(&br), k = cell_hits(f->u, F->cellvec[c], W);
         int i = nb++;
         while (i > 0 && deg[i - 1] < k) {
             deg[i] = deg[i - 1];
