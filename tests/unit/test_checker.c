@@ -29,6 +29,7 @@
 #include "gridfile.h"
 #include "hitset.h"
 #include "prng.h"
+#include "puzzle_check.h"
 #include "solver.h"
 #include "ua.h"
 
@@ -42,27 +43,6 @@ typedef struct found {
     const geometry *geo;
     int bad;
 } found;
-
-static int count_on(solver_ctx *s, const geometry *g, const uint8_t *sol, cs81 clues)
-{
-    uint8_t p[MAX_CELLS];
-    memset(p, CELL_EMPTY, sizeof p);
-    for (int c = 0; c < g->ncells; c++)
-        if (cs81_has(clues, c)) p[c] = sol[c];
-    return solver_count(s, p, 2, NULL);
-}
-
-static bool minimal_unique(solver_ctx *s, const geometry *g, const uint8_t *sol, cs81 clues)
-{
-    if (count_on(s, g, sol, clues) != 1) return false;
-    int c;
-    CS81_FOREACH(c, clues) {
-        cs81 t = clues;
-        cs81_del(&t, c);
-        if (count_on(s, g, sol, t) == 1) return false;
-    }
-    return true;
-}
 
 static void on_found(void *arg, cs81 cells, int n)
 {

@@ -3,159 +3,27 @@
  * ctest-labels: golden
  * ctest-timeout: 2400
  *
- * Oracle: tests/data/seventeen.txt, every 25th puzzle of the complete list
- * of 49,158 17-clue puzzles. Every puzzle is solved and its grid reduced to
- * minlex form (canon_minlex9, with the transform), the puzzle's cells
- * carried along, so the file is grouped by essentially different grid.
- *
- * For the grids of puzzles 1, 5, 6, 7, 8, 9, 12, 13, 16 and 19 of the
- * file (the 10 of the first 20 with the shortest K = 16 search; the full
- * searches take 5-45 s of CPU each), on the minlex form of the grid:
- * - K = 17 must report every puzzle of the file on that grid (as cell sets;
- *   each grid used here has no automorphism, so a puzzle has exactly one
- *   cell set in minlex coordinates), each reported set checked with the
- *   solver as a unique minimal 17-clue puzzle of the grid;
+ * For the grids of puzzles 1, 5, 6, 7, 8, 9, 12, 13, 16 and 19 of
+ * tests/data/seventeen.txt (the 10 of the first 20 with the shortest K = 16
+ * search; the full searches take 5-45 s of CPU each), on the minlex form of
+ * the grid (checker_control.h):
+ * - K = 17 must report every puzzle of the file on that grid (as cell
+ *   sets), each reported set checked with the solver as a unique minimal
+ *   17-clue puzzle of the grid;
  * - K = 16 must report nothing.
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <cmocka.h>
-
-#include "canon.h"
-#include "cellset.h"
-#include "checker.h"
-#include "gridfile.h"
-#include "solver.h"
-
-#define MAXP 60000
-
-typedef struct known {
-    uint8_t minlex[81];
-    cs81 cells;
-} known;
-
-static known *list;
-static int nlist;
-
-static const int chosen[] = {1, 5, 6, 7, 8, 9, 12, 13, 16, 19};
-
-typedef struct found_sets {
-    cs81 set[64];
-    int n, bad;
-    const uint8_t *grid;
-    solver_ctx *solver;
-} found_sets;
-
-static void on_found(void *arg, const uint8_t *pz, int n)
-{
-    found_sets *f = arg;
-    cs81 s = cs81_empty();
-    for (int c = 0; c < 81; c++)
-        if (pz[c] != CELL_EMPTY) {
-            cs81_add(&s, c);
-            if (pz[c] != f->grid[c]) f->bad++;
-        }
-    if (cs81_count(s) != n) f->bad++;
-    /* unique, and minimal: no clue can be dropped */
-    solver_result res;
-    if (solver_count(f->solver, pz, 2, &res) != 1) f->bad++;
-    uint8_t t[81];
-    int c;
-    CS81_FOREACH(c, s) {
-        memcpy(t, pz, 81);
-        t[c] = CELL_EMPTY;
-        if (solver_count(f->solver, t, 2, &res) == 1) f->bad++;
-    }
-    if (f->n < 64) f->set[f->n] = s;
-    f->n++;
-}
-
-static int load_list(void **state)
-{
-    (void)state;
-    const geometry *g = geometry_9x9();
-    gridfile *gf;
-    mc_error err;
-    if (gridfile_open(MC_TEST_DATA "/seventeen.txt", g, DIGITS_STD, &gf, &err) != MC_OK) return -1;
-    list = malloc(sizeof *list * MAXP);
-    solver_ctx *s = solver_new(g);
-    if (!list || !s) return -1;
-    solver_result res;
-    grid pz;
-    while (nlist < MAXP && gridfile_next(gf, &pz, NULL, &err) == MC_OK) {
-        if (solver_count(s, pz.cell, 2, &res) != 1) return -1;
-        transform t;
-        canon_minlex9(res.sol[0], list[nlist].minlex, &t);
-        cs81 cells = cs81_empty();
-        for (int c = 0; c < 81; c++)
-            if (pz.cell[c] != CELL_EMPTY) cs81_add(&cells, c);
-        list[nlist].cells = transform_apply_cs81(&t, cells);
-        nlist++;
-    }
-    solver_free(s);
-    gridfile_free(gf);
-    return nlist > 0 ? 0 : -1;
-}
-
-static int free_list(void **state)
-{
-    (void)state;
-    free(list);
-    return 0;
-}
+#include "checker_control.h"
 
 static void test_known_puzzles(void **state)
 {
     (void)state;
-    const geometry *g = geometry_9x9();
-    checker_options o16, o17;
-    checker_options_default(&o16, 16);
-    checker_options_default(&o17, 17);
-    checker_ctx *c16 = checker_new(g, &o16), *c17 = checker_new(g, &o17);
-    solver_ctx *s = solver_new(g);
-    assert_non_null(c16);
-    assert_non_null(c17);
-    assert_non_null(s);
-    for (size_t k = 0; k < sizeof chosen / sizeof chosen[0]; k++) {
-        const known *p = &list[chosen[k] - 1];
-        uint8_t m[81];
-        assert_int_equal(canon_minlex9(p->minlex, m, NULL), 1); /* no automorphism */
-        int want = 0;
-        for (int i = 0; i < nlist; i++) want += memcmp(list[i].minlex, p->minlex, 81) == 0;
-
-        checker_record r;
-        found_sets f17 = {.grid = p->minlex, .solver = s};
-        assert_int_equal(checker_run(c17, p->minlex, &r, on_found, &f17), MC_OK);
-        print_message("puzzle %d: K = 17: %d puzzles reported, %d of them in the file, %.1f s\n", chosen[k], f17.n,
-                      want, r.seconds_total);
-        assert_int_equal(f17.bad, 0);
-        assert_true(f17.n >= want);
-        assert_true(f17.n <= 64);
-        for (int i = 0; i < nlist; i++) {
-            if (memcmp(list[i].minlex, p->minlex, 81) != 0) continue;
-            bool hit = false;
-            for (int j = 0; j < f17.n && j < 64; j++) hit |= cs81_eq(f17.set[j], list[i].cells);
-            if (!hit) print_message("known puzzle %d of seventeen.txt not reported\n", i + 1);
-            assert_true(hit);
-        }
-
-        found_sets f16 = {.grid = p->minlex, .solver = s};
-        assert_int_equal(checker_run(c16, p->minlex, &r, on_found, &f16), MC_OK);
-        print_message("puzzle %d: K = 16: %d puzzles, %.1f s\n", chosen[k], f16.n, r.seconds_total);
-        assert_int_equal(f16.n, 0);
-    }
-    solver_free(s);
-    checker_free(c16);
-    checker_free(c17);
+    static const int chosen[] = {1, 5, 6, 7, 8, 9, 12, 13, 16, 19};
+    int n = (int)(sizeof chosen / sizeof chosen[0]);
+    run_control(chosen, n, n);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_known_puzzles)};
-    return cmocka_run_group_tests(tests, load_list, free_list);
+    return cmocka_run_group_tests(tests, control_setup, control_teardown);
 }
