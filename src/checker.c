@@ -125,3 +125,18 @@ mc_status checker_run(checker_ctx *c, const uint8_t *sol, checker_record *rec, c
     rec->seconds_total = t2 - t0;
     return MC_OK;
 }
+
+void checker_record_add(checker_record *sum, const checker_record *r)
+{
+    for (int k = 0; k <= CHECKER_MAX_UA_SIZE; k++) sum->ua_initial_by_size[k] += r->ua_initial_by_size[k];
+    sum->ua_initial += r->ua_initial;
+    sum->ua_second += r->ua_second;
+    sum->ua_learned += r->ua_learned;
+    sum->nodes += r->nodes;
+    sum->candidates += r->candidates;
+    sum->solver_calls += r->solver_calls;
+    sum->puzzles += r->puzzles;
+    sum->seconds_ua += r->seconds_ua;
+    sum->seconds_search += r->seconds_search;
+    sum->seconds_total += r->seconds_total;
+}

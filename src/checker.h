@@ -47,6 +47,9 @@ typedef struct checker_record {
     double seconds_ua, seconds_search, seconds_total;
 } checker_record;
 
+/* Adds every count and time of r to sum (a zeroed record is the empty sum). */
+void checker_record_add(checker_record *sum, const checker_record *r);
+
 /* Called once per puzzle found: cells CELL_EMPTY or the grid's digit. */
 typedef void (*checker_found_fn)(void *arg, const uint8_t *puzzle, int nclues);
 

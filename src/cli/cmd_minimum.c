@@ -187,7 +187,8 @@ static int estimate(const geometry *geo, int n, uint64_t seed)
         return 2;
     }
     double t = 0;
-    uint64_t nodes = 0, puzzles = 0, with = 0;
+    uint64_t with = 0;
+    checker_record tot = {0};
     for (int i = 0; i < n; i++) {
         checker_record r;
         double c0 = mc_cpu_seconds();
@@ -198,8 +199,7 @@ static int estimate(const geometry *geo, int n, uint64_t seed)
         }
         double cpu = mc_cpu_seconds() - c0;
         t += cpu;
-        nodes += r.nodes;
-        puzzles += r.puzzles;
+        checker_record_add(&tot, &r);
         with += r.puzzles > 0;
         fprintf(stderr, "  K = %d: grid %d of %d (rank %llu): %.2f s CPU, %llu puzzles\n", K, i + 1, n,
                 (unsigned long long)want[i], cpu, (unsigned long long)r.puzzles);
@@ -208,8 +208,8 @@ static int estimate(const geometry *geo, int n, uint64_t seed)
         double per = t / n;
         printf("K = %d: %.3f s CPU per grid (%llu nodes per grid), %llu of %d grids with puzzles (%llu in all);"
                " all %llu ES grids: about %.1f core-hours\n",
-               K, per, (unsigned long long)(nodes / (uint64_t)n), (unsigned long long)with, n,
-               (unsigned long long)puzzles, (unsigned long long)nes, per * (double)nes / 3600.0);
+               K, per, (unsigned long long)(tot.nodes / (uint64_t)n), (unsigned long long)with, n,
+               (unsigned long long)tot.puzzles, (unsigned long long)nes, per * (double)nes / 3600.0);
         printf("the proof of the minimum 14 needs K = 13 on every ES grid (the line above) and one grid with a"
                " 14-clue puzzle\n");
     }
@@ -311,7 +311,8 @@ int cmd_minimum(int argc, char **argv)
             cli_error("minimum", "out of memory");
             break;
         }
-        uint64_t puzzles = 0, with = 0, nodes = 0, cands = 0;
+        uint64_t with = 0;
+        checker_record tot = {0};
         double t = mc_wall_seconds();
         first_found ff = {geo, 0, {0}};
         size_t example_grid = 0;
@@ -324,15 +325,13 @@ int cmd_minimum(int argc, char **argv)
                 return 2;
             }
             if (r.puzzles && !with) example_grid = i;
-            puzzles += r.puzzles;
             with += r.puzzles > 0;
-            nodes += r.nodes;
-            cands += r.candidates;
+            checker_record_add(&tot, &r);
         }
         checker_free(c);
         if (!with) {
             printf("K = %d: no unique puzzle in any of the %zu grids (%llu nodes, %llu candidates, %.2f s)\n", K,
-                   nes, (unsigned long long)nodes, (unsigned long long)cands, mc_wall_seconds() - t);
+                   nes, (unsigned long long)tot.nodes, (unsigned long long)tot.candidates, mc_wall_seconds() - t);
             continue;
         }
         grid eg;
@@ -342,8 +341,8 @@ int cmd_minimum(int argc, char **argv)
         grid_format(&eg, DIGITS_STD, gtext);
         printf("K = %d: %llu of %zu grids have unique puzzles with %d clues (%llu minimal puzzles in all; "
                "%llu nodes, %llu candidates, %.2f s)\n",
-               K, (unsigned long long)with, nes, K, (unsigned long long)puzzles, (unsigned long long)nodes,
-               (unsigned long long)cands, mc_wall_seconds() - t);
+               K, (unsigned long long)with, nes, K, (unsigned long long)tot.puzzles, (unsigned long long)tot.nodes,
+               (unsigned long long)tot.candidates, mc_wall_seconds() - t);
         printf("  e.g. %s in grid %s\n", ff.text, gtext);
         minimum = K;
     }

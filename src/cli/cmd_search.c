@@ -199,8 +199,9 @@ int cmd_search(int argc, char **argv)
         return 2;
     }
     int status = 0;
-    uint64_t ngrids = 0, puzzles = 0, nodes = 0, cands = 0, calls = 0;
-    double t_ua = 0, t_search = 0, start = mc_wall_seconds();
+    uint64_t ngrids = 0;
+    checker_record tot = {0};
+    double start = mc_wall_seconds();
     progress pr;
     progress_init(&pr, "grids", 0);
     grid g;
@@ -267,32 +268,28 @@ int cmd_search(int argc, char **argv)
         }
         fflush(stdout);
         ngrids++;
-        puzzles += rec.puzzles;
-        nodes += rec.nodes;
-        cands += rec.candidates;
-        calls += rec.solver_calls;
-        t_ua += rec.seconds_ua;
-        t_search += rec.seconds_search;
+        checker_record_add(&tot, &rec);
         if (stats) {
             write_stats(stats, fname, line, &g, K, &rec);
             fflush(stats);
         }
         if (!quiet) {
             char extra[64];
-            snprintf(extra, sizeof extra, "%llu puzzles", (unsigned long long)puzzles);
+            snprintf(extra, sizeof extra, "%llu puzzles", (unsigned long long)tot.puzzles);
             progress_update(&pr, ngrids, extra);
         }
     }
     if (!quiet) {
         char extra[64];
-        snprintf(extra, sizeof extra, "%llu puzzles", (unsigned long long)puzzles);
+        snprintf(extra, sizeof extra, "%llu puzzles", (unsigned long long)tot.puzzles);
         progress_done(&pr, ngrids, extra);
         double el = mc_wall_seconds() - start;
         fprintf(stderr,
                 "search: %llu grids, K = %d: %llu puzzles; %llu nodes, %llu candidates, %llu solver calls; "
                 "UAs %.3f s, search %.3f s, %.3f s in all (%.3f s per grid)\n",
-                (unsigned long long)ngrids, K, (unsigned long long)puzzles, (unsigned long long)nodes,
-                (unsigned long long)cands, (unsigned long long)calls, t_ua, t_search, el,
+                (unsigned long long)ngrids, K, (unsigned long long)tot.puzzles, (unsigned long long)tot.nodes,
+                (unsigned long long)tot.candidates, (unsigned long long)tot.solver_calls, tot.seconds_ua,
+                tot.seconds_search, el,
                 ngrids ? el / (double)ngrids : 0.0);
     }
     gridfile_free(f);

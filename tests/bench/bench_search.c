@@ -49,8 +49,8 @@ static void on_found(void *arg, const uint8_t *pz, int n)
 
 static void run_set(const char *name, checker_ctx *c, uint8_t (*grids)[MAX_CELLS], int n)
 {
-    double sec[64], ua_sec = 0, mean = 0;
-    uint64_t nodes = 0, cand = 0, calls = 0, uas = 0, learned = 0, puzzles = 0;
+    double sec[64], mean = 0;
+    checker_record tot = {0};
     printf("%s, K = 16:\n", name);
     printf("  %-4s %6s %8s %12s %10s %10s %9s %9s %9s\n", "grid", "UAs", "learned", "nodes", "candidates",
            "solver", "ua s", "search s", "cpu s");
@@ -64,13 +64,7 @@ static void run_set(const char *name, checker_ctx *c, uint8_t (*grids)[MAX_CELLS
         double cpu = mc_cpu_seconds() - c0;
         sec[i] = cpu;
         mean += cpu;
-        ua_sec += r.seconds_ua;
-        nodes += r.nodes;
-        cand += r.candidates;
-        calls += r.solver_calls;
-        uas += r.ua_initial;
-        learned += r.ua_learned;
-        puzzles += r.puzzles;
+        checker_record_add(&tot, &r);
         printf("  %-4d %6llu %8llu %12llu %10llu %10llu %9.3f %9.3f %9.3f\n", i + 1,
                (unsigned long long)r.ua_initial, (unsigned long long)r.ua_learned, (unsigned long long)r.nodes,
                (unsigned long long)r.candidates, (unsigned long long)r.solver_calls, r.seconds_ua, r.seconds_search,
@@ -81,8 +75,9 @@ static void run_set(const char *name, checker_ctx *c, uint8_t (*grids)[MAX_CELLS
     double med = n % 2 ? sec[n / 2] : (sec[n / 2 - 1] + sec[n / 2]) / 2;
     printf("  %s: CPU mean %.3f s/grid (UAs %.3f s wall), median %.3f s, max %.3f s; per grid: %.0f UAs, %.0f learned,"
            " %.0f nodes, %.0f candidates, %.0f solver calls; puzzles %llu\n\n",
-           name, mean / n, ua_sec / n, med, sec[n - 1], (double)uas / n, (double)learned / n, (double)nodes / n,
-           (double)cand / n, (double)calls / n, (unsigned long long)puzzles);
+           name, mean / n, tot.seconds_ua / n, med, sec[n - 1], (double)tot.ua_initial / n,
+           (double)tot.ua_learned / n, (double)tot.nodes / n, (double)tot.candidates / n,
+           (double)tot.solver_calls / n, (unsigned long long)tot.puzzles);
 }
 
 int main(int argc, char **argv)

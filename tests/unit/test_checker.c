@@ -178,11 +178,44 @@ static void test_small_shapes(void **state)
     run_small(g6, "123456456123214365635241362514541632", 8, 1);
 }
 
+/* checker_record_add: the sum of the records of two real runs, field by
+ * field (a 4x4 grid searched with K = 4 and K = 5). */
+static void test_record_add(void **state)
+{
+    (void)state;
+    const geometry *g = geometry_get(2, 2);
+    static const uint8_t grid4[16] = {0, 1, 2, 3, 2, 3, 0, 1, 1, 0, 3, 2, 3, 2, 1, 0};
+    checker_record r[2], sum = {0};
+    for (int i = 0; i < 2; i++) {
+        checker_options o;
+        checker_options_default(&o, 4 + i);
+        checker_ctx *c = checker_new(g, &o);
+        assert_non_null(c);
+        assert_int_equal(checker_run(c, grid4, &r[i], NULL, NULL), MC_OK);
+        checker_free(c);
+        checker_record_add(&sum, &r[i]);
+    }
+    assert_true(r[0].puzzles > 0 && r[0].nodes > 0);
+    for (int k = 0; k <= CHECKER_MAX_UA_SIZE; k++)
+        assert_int_equal(sum.ua_initial_by_size[k], r[0].ua_initial_by_size[k] + r[1].ua_initial_by_size[k]);
+    assert_int_equal(sum.ua_initial, r[0].ua_initial + r[1].ua_initial);
+    assert_int_equal(sum.ua_second, r[0].ua_second + r[1].ua_second);
+    assert_int_equal(sum.ua_learned, r[0].ua_learned + r[1].ua_learned);
+    assert_int_equal(sum.nodes, r[0].nodes + r[1].nodes);
+    assert_int_equal(sum.candidates, r[0].candidates + r[1].candidates);
+    assert_int_equal(sum.solver_calls, r[0].solver_calls + r[1].solver_calls);
+    assert_int_equal(sum.puzzles, r[0].puzzles + r[1].puzzles);
+    assert_true(sum.seconds_total == r[0].seconds_total + r[1].seconds_total);
+    assert_true(sum.seconds_ua == r[0].seconds_ua + r[1].seconds_ua);
+    assert_true(sum.seconds_search == r[0].seconds_search + r[1].seconds_search);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_small_shapes),
         cmocka_unit_test(test_seventeen_forced),
+        cmocka_unit_test(test_record_add),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
