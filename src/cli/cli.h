@@ -18,6 +18,7 @@
 #include "grid.h"
 #include "numtext.h"
 #include "gridfile.h"
+#include "progress.h"
 
 int cmd_solve(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
@@ -35,22 +36,6 @@ int cmd_grids_canon(int argc, char **argv);
 
 /* Prints "minclue NAME: message" to stderr (printf format). */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-
-/* Progress reporting for long runs: a live line on a terminal, a plain line
- * every `interval` seconds otherwise. */
-typedef struct progress {
-    const char *what;     /* "grids", "puzzles" */
-    uint64_t total;       /* 0 = unknown */
-    double start, last;
-    double interval;
-    bool tty;
-    bool printed;
-} progress;
-void progress_init(progress *p, const char *what, uint64_t total);
-/* extra may be NULL: a short text appended to the line ("3 puzzles"). */
-void progress_update(progress *p, uint64_t done, const char *extra);
-void progress_done(progress *p, uint64_t done, const char *extra);
 
 
 /* ---- grids from files: the shared options and the per-line loop ---- */

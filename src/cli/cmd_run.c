@@ -5,7 +5,7 @@
 
 #include "cli.h"
 #include "job.h"
-#include "mpi_run.h"
+#include "mpi/mpi_run.h"
 
 static void usage(FILE *out)
 {

@@ -10,7 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "banner.h"
+#include "progress.h"
 #include "mc_clock.h"
 #include "mpi_run.h"
 
