@@ -40,13 +40,13 @@ void checker_options_default(checker_options *o, int clues)
     o->clues = clues;
     o->ua_max_size = 0; /* 0: per shape (see default_ua_max) */
     o->ua_limit = 0;
-    o->max_degree = 5;
+    o->max_degree = HITSET_MAX_DEGREE;
     o->learn = 1;
 }
 
 checker_ctx *checker_new(const geometry *geo, const checker_options *opt)
 {
-    if (geo->ncells > 81) return NULL;
+    if (geo->ncells > CHECKER_MAX_CELLS) return NULL;
     checker_ctx *c = calloc(1, sizeof *c);
     if (!c) return NULL;
     c->geo = geo;
@@ -97,7 +97,7 @@ mc_status checker_run(checker_ctx *c, const uint8_t *sol, checker_record *rec, c
     double t1 = mc_wall_seconds();
     int nuse = c->store.n;
     if (c->opt.ua_limit > 0 && nuse > c->opt.ua_limit) nuse = c->opt.ua_limit;
-    if (nuse > HITSET_MAX_UAS - 64) nuse = HITSET_MAX_UAS - 64;
+    if (nuse > HITSET_MAX_INITIAL) nuse = HITSET_MAX_INITIAL;
     for (int i = 0; i < nuse; i++) {
         int s = cs81_count(c->store.set[i]);
         if (s > CHECKER_MAX_UA_SIZE) s = CHECKER_MAX_UA_SIZE;
@@ -129,14 +129,5 @@ mc_status checker_run(checker_ctx *c, const uint8_t *sol, checker_record *rec, c
 void checker_record_add(checker_record *sum, const checker_record *r)
 {
     for (int k = 0; k <= CHECKER_MAX_UA_SIZE; k++) sum->ua_initial_by_size[k] += r->ua_initial_by_size[k];
-    sum->ua_initial += r->ua_initial;
-    sum->ua_second += r->ua_second;
-    sum->ua_learned += r->ua_learned;
-    sum->nodes += r->nodes;
-    sum->candidates += r->candidates;
-    sum->solver_calls += r->solver_calls;
-    sum->puzzles += r->puzzles;
-    sum->seconds_ua += r->seconds_ua;
-    sum->seconds_search += r->seconds_search;
-    sum->seconds_total += r->seconds_total;
+    work_counters_add(&sum->work, &r->work);
 }

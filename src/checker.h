@@ -21,8 +21,10 @@
 
 #include "geometry.h"
 #include "mc_error.h"
+#include "work_counters.h"
 
 #define CHECKER_MAX_UA_SIZE 24
+#define CHECKER_MAX_CELLS 81 /* grids of up to 81 cells (4x4, 6x6, 8x8, 9x9) */
 
 typedef struct checker_options {
     int clues;          /* K */
@@ -35,16 +37,11 @@ typedef struct checker_options {
 
 void checker_options_default(checker_options *o, int clues);
 
+/* The per-grid record: the work counters of work_counters.h (rec.nodes, or
+ * rec.work for the table's functions) and the initial UAs by size. */
 typedef struct checker_record {
+    WORK_COUNTERS_MEMBER;
     uint64_t ua_initial_by_size[CHECKER_MAX_UA_SIZE + 1]; /* found before the search */
-    uint64_t ua_initial;        /* sum of the above */
-    uint64_t ua_second;         /* sets from second solutions (candidates not unique) */
-    uint64_t ua_learned;        /* of those, kept for the rest of the grid (0 with learn = 0) */
-    uint64_t nodes;             /* hitting-set search nodes */
-    uint64_t candidates;        /* full hitting sets handed to the solver */
-    uint64_t solver_calls;
-    uint64_t puzzles;           /* unique puzzles reported */
-    double seconds_ua, seconds_search, seconds_total;
 } checker_record;
 
 /* Adds every count and time of r to sum (a zeroed record is the empty sum). */

@@ -57,8 +57,8 @@ struct hitset_ctx {
 void hitset_options_default(hitset_options *o, int clues)
 {
     o->clues = clues;
-    o->max_initial = 448;
-    o->max_degree = 5;
+    o->max_initial = HITSET_MAX_INITIAL;
+    o->max_degree = HITSET_MAX_DEGREE;
     o->clique_pool = 48;
     o->learn = 1;
     o->simd = 1;
@@ -716,7 +716,7 @@ mc_status hitset_run(hitset_ctx *h, const uint8_t *sol, const cs81 *uas, int nua
     h->nlearned = 0;
     h->nrecent = h->rpos = 0;
 
-    int maxinit = opt->max_initial > 0 ? opt->max_initial : 448;
+    int maxinit = opt->max_initial > 0 ? opt->max_initial : HITSET_MAX_INITIAL;
     if (maxinit > HITSET_MAX_UAS) maxinit = HITSET_MAX_UAS;
     family *top = &h->fam[0];
     int n = 0;

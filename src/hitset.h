@@ -91,11 +91,12 @@
 
 #define HITSET_MAX_UAS 512      /* top family: initial plus learned sets */
 #define HITSET_MAX_DEGREE 5
+#define HITSET_MAX_INITIAL (HITSET_MAX_UAS - 64) /* initial sets at most (448): the rest is room for learned sets */
 
 typedef struct hitset_options {
     int clues;        /* K, 1 .. ncells */
-    int max_initial;  /* at most this many initial sets (smallest first); 0 = 448 */
-    int max_degree;   /* degree-k unions up to k (2..5); 1 = off (default 5) */
+    int max_initial;  /* at most this many initial sets (smallest first); 0 = HITSET_MAX_INITIAL */
+    int max_degree;   /* degree-k unions up to k (2..HITSET_MAX_DEGREE); 1 = off (default: the maximum) */
     int clique_pool;  /* unions are built from the first this many sets (default 48) */
     int learn;        /* 1 (default): shrink learned sets and keep them for the grid;
                          0: keep each learned set only where it is needed */

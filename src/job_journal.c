@@ -1,21 +1,25 @@
-/* job_journal — the journal, found.txt, summary.json and `job verify`; see job.h. */
-#include "job.h"
+/* job_journal — the journal: line format, read, open, append; see job_journal.h. */
+#include "job_journal.h"
 
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "banner.h"
 #include "grid.h"
+#include "mc_test_hooks.h"
 
 #define LINE_SUM_CHARS 16
+#define ALL_COUNTERS (WORK_COUNTERS_N == 64 ? ~UINT64_C(0) : (UINT64_C(1) << WORK_COUNTERS_N) - 1)
+_Static_assert(WORK_COUNTERS_N <= 64, "a C line tracks the counters it holds in 64 bits");
 
 struct journal {
     int fd;
@@ -54,7 +58,7 @@ static bool unseal_line(char *line, size_t len)
 
 static size_t format_chunk(const job_result *r, const geometry *geo, char **buf, size_t *cap)
 {
-    size_t need = 256 + r->nfound * (size_t)(geo->ncells + 24);
+    size_t need = 256 + 64 * WORK_COUNTERS_N + r->nfound * (size_t)(geo->ncells + 24);
     if (need > *cap) {
         char *b = realloc(*buf, need);
         if (!b) return 0;
@@ -62,11 +66,10 @@ static size_t format_chunk(const job_result *r, const geometry *geo, char **buf,
         *cap = need;
     }
     char *p = *buf;
-    size_t n = (size_t)sprintf(p,
-                               "C first=%" PRIu64 " count=%" PRIu64 " sum=%016" PRIx64 " uas=%" PRIu64
-                               " nodes=%" PRIu64 " cand=%" PRIu64 " puzzles=%" PRIu64 " sec=%.3f",
-                               r->first, r->count, r->checksum, r->uas, r->nodes, r->candidates, r->puzzles,
-                               r->seconds);
+    size_t n = (size_t)sprintf(p, "C first=%" PRIu64 " count=%" PRIu64 " sum=%016" PRIx64, r->first, r->count,
+                               r->checksum);
+    n += work_counters_format(&r->work, p + n, *cap - n);
+    n += (size_t)sprintf(p + n, " sec=%.3f", r->seconds);
     for (size_t i = 0; i < r->nfound; i++) {
         grid g;
         g.geo = geo;
@@ -94,6 +97,7 @@ static bool parse_chunk(char *body, const geometry *geo, job_result *r)
 {
     job_result_clear(r);
     int have = 0;
+    uint64_t counters = 0; /* the work counters seen */
     char *save = NULL;
     char *tok = strtok_r(body, " ", &save);
     if (!tok || strcmp(tok, "C")) return false;
@@ -103,19 +107,17 @@ static bool parse_chunk(char *body, const geometry *geo, job_result *r)
         *eq = 0;
         const char *k = tok;
         char *v = eq + 1;
+        int c;
         if (!strcmp(k, "first")) have |= parse_u64_field(v, &r->first, 10) ? 1 : 0;
         else if (!strcmp(k, "count")) have |= parse_u64_field(v, &r->count, 10) ? 2 : 0;
         else if (!strcmp(k, "sum")) have |= parse_u64_field(v, &r->checksum, 16) ? 4 : 0;
-        else if (!strcmp(k, "uas")) have |= parse_u64_field(v, &r->uas, 10) ? 8 : 0;
-        else if (!strcmp(k, "nodes")) have |= parse_u64_field(v, &r->nodes, 10) ? 16 : 0;
-        else if (!strcmp(k, "cand")) have |= parse_u64_field(v, &r->candidates, 10) ? 32 : 0;
-        else if (!strcmp(k, "puzzles")) have |= parse_u64_field(v, &r->puzzles, 10) ? 64 : 0;
         else if (!strcmp(k, "sec")) {
             char *end;
             r->seconds = strtod(v, &end);
             if (*end || !(r->seconds >= 0)) return false;
-            have |= 128;
-        } else if (!strcmp(k, "found")) {
+            have |= 8;
+        } else if ((c = work_counters_parse(&r->work, k, v)) >= 0) {
+            counters |= UINT64_C(1) << c;        } else if (!strcmp(k, "found")) {
             if (!geo) return false;
             char *s2 = NULL;
             for (char *item = strtok_r(v, ";", &s2); item; item = strtok_r(NULL, ";", &s2)) {
@@ -137,7 +139,7 @@ static bool parse_chunk(char *body, const geometry *geo, job_result *r)
             return false;
         }
     }
-    return have == 255 && r->count > 0;
+    return have == 15 && counters == ALL_COUNTERS && r->count > 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -224,6 +226,9 @@ mc_status journal_read(const char *path, const geometry *geo, journal_data *d, m
                 st = mc_fail(err, MC_ECORRUPT, "%s:%ld: a second job line", path, lineno);
                 break;
             }
+            char where[PATH_MAX + 32];
+            snprintf(where, sizeof where, "%s:%ld", path, lineno);
+            if ((st = job_identity_check_format(line + 2, where, err)) != MC_OK) break;
             if (!(d->identity = strdup(line + 2))) {
                 st = mc_fail(err, MC_ENOMEM, "out of memory");
                 break;
@@ -293,7 +298,7 @@ static mc_status mkdir_p(const char *dir, mc_error *err)
     return MC_OK;
 }
 
-static void fsync_dir(const char *dir)
+void job_fsync_dir(const char *dir)
 {
     int fd = open(dir, O_RDONLY | O_DIRECTORY);
     if (fd >= 0) {
@@ -302,7 +307,7 @@ static void fsync_dir(const char *dir)
     }
 }
 
-static char *join(const char *dir, const char *name)
+char *job_path_join(const char *dir, const char *name)
 {
     size_t n = strlen(dir) + strlen(name) + 2;
     char *p = malloc(n);
@@ -310,7 +315,7 @@ static char *join(const char *dir, const char *name)
     return p;
 }
 
-static mc_status write_all(int fd, const char *buf, size_t n, const char *path, mc_error *err)
+mc_status job_write_all(int fd, const char *buf, size_t n, const char *path, mc_error *err)
 {
     while (n > 0) {
         ssize_t w = write(fd, buf, n);
@@ -342,14 +347,15 @@ mc_status journal_open(const job *j, journal **out, journal_data *done, mc_error
     if (!jl) return mc_fail(err, MC_ENOMEM, "out of memory");
     jl->fd = -1;
     jl->j = j;
-    jl->path = join(j->output, "journal");
+    jl->path = job_path_join(j->output, "journal");
     char *ident = job_identity(j);
     if (!jl->path || !ident) {
         st = mc_fail(err, MC_ENOMEM, "out of memory");
         goto fail;
     }
-    const char *hook = getenv("MC_TEST_JOURNAL_KILL");
-    if (hook) jl->kill_at = atol(hook);
+    mc_test_hooks hooks;
+    mc_test_hooks_read(&hooks);
+    jl->kill_at = hooks.journal_kill;
     jl->fd = open(jl->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
     if (jl->fd < 0) {
         st = mc_fail(err, MC_EIO, "%s: %s", jl->path, strerror(errno));
@@ -384,14 +390,14 @@ mc_status journal_open(const job *j, journal **out, journal_data *done, mc_error
         }
         size_t len = (size_t)sprintf(buf, "J %s", ident);
         len = seal_line(buf, len);
-        st = write_all(jl->fd, buf, len, jl->path, err);
+        st = job_write_all(jl->fd, buf, len, jl->path, err);
         free(buf);
         if (st != MC_OK) goto fail;
         if (fsync(jl->fd) != 0) {
             st = mc_fail(err, MC_EIO, "%s: fsync: %s", jl->path, strerror(errno));
             goto fail;
         }
-        fsync_dir(j->output);
+        job_fsync_dir(j->output);
         done->identity = ident;
         ident = NULL;
     } else if (strcmp(done->identity, ident) != 0) {
@@ -430,7 +436,7 @@ mc_status journal_comment(journal *jl, const char *text, mc_error *err)
     for (const char *s = text; *s; s++) line[len++] = (*s == '\n') ? ' ' : *s;
     while (len > 2 && line[len - 1] == ' ') len--;
     line[len++] = '\n';
-    mc_status st = write_all(jl->fd, line, len, jl->path, err);
+    mc_status st = job_write_all(jl->fd, line, len, jl->path, err);
     free(line);
     return st;
 }
@@ -442,437 +448,12 @@ mc_status journal_append(journal *jl, const job_result *r, mc_error *err)
     jl->appends++;
     if (jl->kill_at > 0 && jl->appends == jl->kill_at) {
         /* test hook: a power cut in the middle of the write */
-        if (write_all(jl->fd, jl->buf, len / 2, jl->path, err) == MC_OK) (void)fsync(jl->fd);
+        if (job_write_all(jl->fd, jl->buf, len / 2, jl->path, err) == MC_OK) (void)fsync(jl->fd);
         raise(SIGKILL);
     }
-    mc_status st = write_all(jl->fd, jl->buf, len, jl->path, err);
+    mc_status st = job_write_all(jl->fd, jl->buf, len, jl->path, err);
     if (st != MC_OK) return st;
     if (fsync(jl->fd) != 0) return mc_fail(err, MC_EIO, "%s: fsync: %s", jl->path, strerror(errno));
     return MC_OK;
 }
 
-/* ------------------------------------------------------------------ */
-/* found.txt and summary.json */
-
-typedef struct found_ref {
-    uint64_t rank;
-    const uint8_t *cell;
-    int ncells;
-} found_ref;
-
-static int cmp_found(const void *a, const void *b)
-{
-    const found_ref *x = a, *y = b;
-    if (x->rank != y->rank) return x->rank < y->rank ? -1 : 1;
-    return memcmp(x->cell, y->cell, (size_t)x->ncells);
-}
-
-/* The found.txt body (puzzle lines only), malloc'd, sorted. */
-static char *found_body(const geometry *geo, const journal_data *d)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < d->nchunks; i++) n += d->chunks[i].nfound;
-    found_ref *refs = malloc((n ? n : 1) * sizeof *refs);
-    char *out = malloc(n * (size_t)(geo->ncells + 24) + 1);
-    if (!refs || !out) {
-        free(refs);
-        free(out);
-        return NULL;
-    }
-    size_t k = 0;
-    for (size_t i = 0; i < d->nchunks; i++)
-        for (size_t m = 0; m < d->chunks[i].nfound; m++)
-            refs[k++] = (found_ref){d->chunks[i].found[m].rank, d->chunks[i].found[m].cell, geo->ncells};
-    qsort(refs, n, sizeof *refs, cmp_found);
-    size_t len = 0;
-    for (size_t i = 0; i < n; i++) {
-        grid g;
-        g.geo = geo;
-        memcpy(g.cell, refs[i].cell, (size_t)geo->ncells);
-        grid_format(&g, DIGITS_STD, out + len);
-        len += (size_t)geo->ncells;
-        len += (size_t)sprintf(out + len, " %" PRIu64 "\n", refs[i].rank);
-    }
-    out[len] = 0;
-    free(refs);
-    return out;
-}
-
-static char *banner_text(void)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    if (!m) return NULL;
-    mc_banner(m);
-    fclose(m);
-    while (len > 0 && buf[len - 1] == '\n') buf[--len] = 0;
-    return buf;
-}
-
-/* Writes text to dir/name through dir/name.tmp, fsync, rename. */
-static mc_status write_atomic(const char *dir, const char *name, const char *text, mc_error *err)
-{
-    char *path = join(dir, name), *tmp = NULL;
-    mc_status st = MC_OK;
-    if (!path || !(tmp = malloc(strlen(path) + 5))) {
-        free(path);
-        return mc_fail(err, MC_ENOMEM, "out of memory");
-    }
-    sprintf(tmp, "%s.tmp", path);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (fd < 0) {
-        st = mc_fail(err, MC_EIO, "%s: %s", tmp, strerror(errno));
-    } else {
-        st = write_all(fd, text, strlen(text), tmp, err);
-        if (st == MC_OK && fsync(fd) != 0) st = mc_fail(err, MC_EIO, "%s: fsync: %s", tmp, strerror(errno));
-        close(fd);
-        if (st == MC_OK && rename(tmp, path) != 0)
-            st = mc_fail(err, MC_EIO, "%s: rename: %s", path, strerror(errno));
-        if (st == MC_OK) fsync_dir(dir);
-        else unlink(tmp);
-    }
-    free(path);
-    free(tmp);
-    return st;
-}
-
-static char *found_file_text(const job *j, const journal_data *d, char **body_out)
-{
-    char *body = found_body(j->geo, d), *banner = banner_text(), *ident = job_identity(j), *out = NULL;
-    if (body && banner && ident) {
-        size_t n = strlen(body) + strlen(banner) + strlen(ident) + 256;
-        if ((out = malloc(n)))
-            snprintf(out, n,
-                     "# %s\n# job: %s\n# verified puzzles with K = %d or fewer clues: PUZZLE GRID-RANK "
-                     "(rebuilt from the journal)\n%s",
-                     banner, ident, j->clues, body);
-    }
-    free(banner);
-    free(ident);
-    if (body_out) *body_out = body;
-    else free(body);
-    return out;
-}
-
-mc_status job_write_found(const job *j, const journal_data *d, mc_error *err)
-{
-    char *text = found_file_text(j, d, NULL);
-    if (!text) return mc_fail(err, MC_ENOMEM, "out of memory");
-    mc_status st = write_atomic(j->output, "found.txt", text, err);
-    free(text);
-    return st;
-}
-
-void job_totals_of(const journal_data *d, job_totals *t)
-{
-    memset(t, 0, sizeof *t);
-    for (size_t i = 0; i < d->nchunks; i++) {
-        const job_result *r = &d->chunks[i];
-        t->chunks++;
-        t->grids += r->count;
-        t->uas += r->uas;
-        t->nodes += r->nodes;
-        t->candidates += r->candidates;
-        t->puzzles += r->puzzles;
-        t->seconds += r->seconds;
-    }
-}
-
-static void json_string(char *out, size_t cap, const char *s)
-{
-    size_t n = 0;
-    out[n++] = '"';
-    for (; *s && n + 8 < cap; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            out[n++] = '\\';
-            out[n++] = (char)c;
-        } else if (c < 0x20) {
-            n += (size_t)snprintf(out + n, cap - n, "\\u%04x", c);
-        } else {
-            out[n++] = (char)c;
-        }
-    }
-    out[n++] = '"';
-    out[n] = 0;
-}
-
-static void claim_text(const job *j, const job_totals *t, char *out, size_t cap)
-{
-    snprintf(out, cap, "ranks %" PRIu64 "..%" PRIu64 ", %" PRIu64 " grids, K = %d: %" PRIu64 " puzzle%s%s",
-             j->first, j->last, t->grids, j->clues, t->puzzles, t->puzzles == 1 ? "" : "s",
-             j->engine == JOB_ENGINE_NONE ? " (dry run: nothing was searched)" : "");
-}
-
-mc_status job_write_summary(const job *j, const journal_data *d, double wall_seconds, mc_error *err)
-{
-    job_totals t;
-    job_totals_of(d, &t);
-    char *banner = banner_text(), *ident = job_identity(j);
-    size_t cap = 16384;
-    char *out = malloc(cap), *b1 = malloc(4096), *b2 = malloc(4096), *b3 = malloc(4096);
-    mc_status st = MC_OK;
-    if (!banner || !ident || !out || !b1 || !b2 || !b3) {
-        st = mc_fail(err, MC_ENOMEM, "out of memory");
-    } else {
-        char claim[512];
-        claim_text(j, &t, claim, sizeof claim);
-        json_string(b1, 4096, banner);
-        json_string(b2, 4096, ident);
-        json_string(b3, 4096, claim);
-        snprintf(out, cap,
-                 "{\n  \"banner\": %s,\n  \"job\": %s,\n  \"complete\": true,\n  \"first\": %" PRIu64
-                 ",\n  \"last\": %" PRIu64 ",\n  \"clues\": %d,\n  \"engine\": \"%s\",\n  \"chunks\": %" PRIu64
-                 ",\n  \"grids\": %" PRIu64 ",\n  \"uas\": %" PRIu64 ",\n  \"nodes\": %" PRIu64
-                 ",\n  \"candidates\": %" PRIu64 ",\n  \"puzzles\": %" PRIu64
-                 ",\n  \"chunk_seconds\": %.3f,\n  \"seconds_per_grid\": %.6f,\n  \"last_run_wall_seconds\": %.3f,\n"
-                 "  \"claim\": %s\n}\n",
-                 b1, b2, j->first, j->last, j->clues, job_engine_name(j->engine), t.chunks, t.grids, t.uas, t.nodes,
-                 t.candidates, t.puzzles, t.seconds, t.grids ? t.seconds / (double)t.grids : 0.0, wall_seconds, b3);
-        st = write_atomic(j->output, "summary.json", out, err);
-    }
-    free(banner);
-    free(ident);
-    free(out);
-    free(b1);
-    free(b2);
-    free(b3);
-    return st;
-}
-
-/* ------------------------------------------------------------------ */
-/* verification */
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0) break;
-        if (cap - n < 2) {
-            char *b = realloc(buf, cap *= 2);
-            if (!b) free(buf);
-            buf = b;
-        }
-    }
-    fclose(f);
-    if (buf) buf[n] = 0;
-    return buf;
-}
-
-/* Drops lines starting with '#'. In place. */
-static void strip_comments(char *s)
-{
-    char *w = s;
-    for (char *r = s; *r;) {
-        char *nl = strchr(r, '\n');
-        size_t n = nl ? (size_t)(nl - r + 1) : strlen(r);
-        if (*r != '#') {
-            memmove(w, r, n);
-            w += n;
-        }
-        r += n;
-    }
-    *w = 0;
-}
-
-static bool json_u64(const char *text, const char *key, uint64_t *out)
-{
-    char pat[64];
-    snprintf(pat, sizeof pat, "\"%s\":", key);
-    const char *p = strstr(text, pat);
-    if (!p) return false;
-    p += strlen(pat);
-    while (*p == ' ') p++;
-    char *end;
-    *out = strtoull(p, &end, 10);
-    return end != p;
-}
-
-#define MAX_REPORTS 20
-
-mc_status job_verify(const char *dir, FILE *out, bool *ok, mc_error *err)
-{
-    *ok = false;
-    char *jpath = join(dir, "journal");
-    if (!jpath) return mc_fail(err, MC_ENOMEM, "out of memory");
-    journal_data d;
-    mc_status st = journal_read(jpath, NULL, &d, err);
-    if (st != MC_OK) {
-        free(jpath);
-        return st;
-    }
-    if (!d.identity) {
-        st = mc_fail(err, MC_EIO, "%s: no journal (or no job line in it)", jpath);
-        free(jpath);
-        journal_data_free(&d);
-        return st;
-    }
-    job j;
-    if ((st = job_from_identity(d.identity, &j, NULL)) != MC_OK) {
-        mc_fail(err, st, "%s: bad job line", jpath);
-        free(jpath);
-        journal_data_free(&d);
-        return st;
-    }
-    free(j.output);
-    j.output = strdup(dir);
-    const int nc = j.geo->ncells;
-    uint64_t nchunks = job_nchunks(&j);
-    long problems = 0;
-#define PROBLEM(...)                                                                                         \
-    do {                                                                                                     \
-        if (problems++ < MAX_REPORTS) fprintf(out, __VA_ARGS__);                                             \
-    } while (0)
-    char what[64] = "";
-    if (j.source == JOB_SOURCE_ENUMERATE) snprintf(what, sizeof what, "bands %d-%d", j.band_lo, j.band_hi);
-    fprintf(out, "job: %s %s, ranks %" PRIu64 "..%" PRIu64 ", chunk %" PRIu64 ", K = %d, engine %s\n",
-            job_source_name(j.source), j.source_path ? j.source_path : what, j.first, j.last, j.chunk, j.clues,
-            job_engine_name(j.engine));
-    if (d.bad_lines)
-        fprintf(out, "note: %ld torn or damaged journal line%s ignored (first at line %ld)\n", d.bad_lines,
-                d.bad_lines == 1 ? "" : "s", d.first_bad_line);
-    /* coverage: which journal entry holds each chunk */
-    size_t *slot = malloc((nchunks ? nchunks : 1) * sizeof *slot);
-    uint8_t *grids = malloc((size_t)j.chunk * (size_t)nc);
-    solver_ctx *sv = solver_new(j.geo);
-    if (!slot || !grids || !sv) {
-        st = mc_fail(err, MC_ENOMEM, "out of memory");
-        goto done;
-    }
-    for (uint64_t i = 0; i < nchunks; i++) slot[i] = SIZE_MAX;
-    for (size_t k = 0; k < d.nchunks; k++) {
-        const job_result *r = &d.chunks[k];
-        uint64_t f, c;
-        if (r->first < j.first || r->first > j.last || (r->first - j.first) % j.chunk != 0) {
-            PROBLEM("wrong: journal entry for ranks %" PRIu64 "..%" PRIu64 " is not a work unit of the job\n",
-                    r->first, r->first + r->count - 1);
-            continue;
-        }
-        uint64_t i = (r->first - j.first) / j.chunk;
-        job_chunk_range(&j, i, &f, &c);
-        if (c != r->count) {
-            PROBLEM("wrong: journal entry for ranks %" PRIu64 "..%" PRIu64 " should hold %" PRIu64 " grids\n",
-                    r->first, r->first + r->count - 1, c);
-            continue;
-        }
-        if (slot[i] != SIZE_MAX) {
-            PROBLEM("duplicated: ranks %" PRIu64 "..%" PRIu64 " are in the journal more than once\n", f,
-                    f + c - 1);
-            continue;
-        }
-        slot[i] = k;
-    }
-    /* missing ranges, merged */
-    for (uint64_t i = 0; i < nchunks;) {
-        if (slot[i] != SIZE_MAX) {
-            i++;
-            continue;
-        }
-        uint64_t i2 = i;
-        while (i2 + 1 < nchunks && slot[i2 + 1] == SIZE_MAX) i2++;
-        uint64_t f1, c1, f2, c2;
-        job_chunk_range(&j, i, &f1, &c1);
-        job_chunk_range(&j, i2, &f2, &c2);
-        PROBLEM("missing: ranks %" PRIu64 "..%" PRIu64 " (%" PRIu64 " grids)\n", f1, f2 + c2 - 1,
-                f2 + c2 - f1);
-        i = i2 + 1;
-    }
-    /* the source: checksums and every found puzzle */
-    job_source *src;
-    if ((st = job_source_open(&j, &src, err)) != MC_OK) goto done;
-    for (uint64_t i = 0; i < nchunks; i++) {
-        if (slot[i] == SIZE_MAX) continue;
-        const job_result *r = &d.chunks[slot[i]];
-        if ((st = job_source_read(src, r->first, r->count, grids, err)) != MC_OK) {
-            job_source_close(src);
-            goto done;
-        }
-        if (job_checksum_grids(grids, r->count, nc) != r->checksum)
-            PROBLEM("wrong: ranks %" PRIu64 "..%" PRIu64 ": checksum %016" PRIx64 " does not match the source\n",
-                    r->first, r->first + r->count - 1, r->checksum);
-        if (r->nfound != r->puzzles)
-            PROBLEM("wrong: ranks %" PRIu64 "..%" PRIu64 ": %" PRIu64 " puzzles counted, %zu listed\n", r->first,
-                    r->first + r->count - 1, r->puzzles, r->nfound);
-        for (size_t m = 0; m < r->nfound; m++) {
-            const job_puzzle *p = &r->found[m];
-            mc_error e;
-            if (p->rank < r->first || p->rank >= r->first + r->count)
-                PROBLEM("wrong: a puzzle of rank %" PRIu64 " is listed in chunk %" PRIu64 "..%" PRIu64 "\n",
-                        p->rank, r->first, r->first + r->count - 1);
-            else if (job_check_puzzle(sv, j.geo, grids + (p->rank - r->first) * (uint64_t)nc, p->cell, j.clues,
-                                      &e) != MC_OK)
-                PROBLEM("wrong: the puzzle listed for rank %" PRIu64 " fails: %s\n", p->rank, e.msg);
-        }
-    }
-    job_source_close(src);
-    /* totals of the unique entries; found.txt and summary.json agree with them */
-    journal_data uniq = d;
-    job_result *tmp = malloc((nchunks ? nchunks : 1) * sizeof *tmp);
-    if (!tmp) {
-        st = mc_fail(err, MC_ENOMEM, "out of memory");
-        goto done;
-    }
-    uniq.nchunks = 0;
-    for (uint64_t i = 0; i < nchunks; i++)
-        if (slot[i] != SIZE_MAX) tmp[uniq.nchunks++] = d.chunks[slot[i]];
-    uniq.chunks = tmp;
-    job_totals t;
-    job_totals_of(&uniq, &t);
-    char *body = NULL, *text = found_file_text(&j, &uniq, &body);
-    free(text);
-    char *fpath = join(dir, "found.txt");
-    char *have = fpath ? slurp(fpath) : NULL;
-    if (!have) {
-        PROBLEM("missing: %s (rerun the job to rebuild it from the journal)\n", "found.txt");
-    } else {
-        strip_comments(have);
-        if (!body || strcmp(have, body) != 0)
-            PROBLEM("wrong: found.txt does not match the journal (rerun the job to rebuild it)\n");
-    }
-    free(have);
-    free(fpath);
-    free(body);
-    char *spath = join(dir, "summary.json");
-    char *sum = spath ? slurp(spath) : NULL;
-    bool complete = problems == 0;
-    if (sum) {
-        uint64_t g = 0, p = 0, c = 0;
-        if (!json_u64(sum, "grids", &g) || !json_u64(sum, "puzzles", &p) || !json_u64(sum, "chunks", &c) ||
-            g != t.grids || p != t.puzzles || c != t.chunks)
-            PROBLEM("wrong: summary.json totals (%" PRIu64 " grids, %" PRIu64 " puzzles, %" PRIu64
-                    " chunks) differ from the journal (%" PRIu64 ", %" PRIu64 ", %" PRIu64 ")\n",
-                    g, p, c, t.grids, t.puzzles, t.chunks);
-    } else if (complete) {
-        PROBLEM("missing: summary.json (rerun the job to write it)\n");
-    }
-    free(sum);
-    free(spath);
-    free(tmp);
-    if (problems > MAX_REPORTS) fprintf(out, "... %ld problems in all\n", problems);
-    if (problems == 0 && t.grids != job_total(&j))
-        PROBLEM("wrong: the chunks hold %" PRIu64 " grids, the job %" PRIu64 "\n", t.grids, job_total(&j));
-    if (problems == 0) {
-        char claim[512];
-        claim_text(&j, &t, claim, sizeof claim);
-        fprintf(out, "%s\n", claim);
-        *ok = true;
-    } else {
-        fprintf(out, "NOT VERIFIED: %ld problem%s; %" PRIu64 " of %" PRIu64 " grids covered\n", problems,
-                problems == 1 ? "" : "s", t.grids, job_total(&j));
-    }
-#undef PROBLEM
-done:
-    solver_free(sv);
-    free(slot);
-    free(grids);
-    free(jpath);
-    job_free(&j);
-    journal_data_free(&d);
-    return st;
-}

@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "job.h"
+#include "job_verify.h"
 
 static void usage(FILE *out)
 {

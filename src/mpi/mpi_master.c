@@ -148,18 +148,16 @@ static mc_status unpack_result(master *m, const uint8_t *buf, size_t n)
     uint64_t h[RUN_RESULT_HEADER];
     if (n < sizeof h) return mc_fail(&m->err, MC_ECORRUPT, "short result message");
     memcpy(h, buf, sizeof h);
-    r->first = h[0];
-    r->count = h[1];
-    r->checksum = h[2];
-    r->uas = h[3];
-    r->nodes = h[4];
-    r->candidates = h[5];
-    r->puzzles = h[6];
-    r->abandoned = h[8] != 0;
-    memcpy(&r->seconds, &h[9], sizeof(double));
-    if (n != sizeof h + h[7] * (8 + (uint64_t)m->nc)) return mc_fail(&m->err, MC_ECORRUPT, "bad result message");
+    r->first = h[RUN_RESULT_FIRST];
+    r->count = h[RUN_RESULT_COUNT];
+    r->checksum = h[RUN_RESULT_CHECKSUM];
+    r->abandoned = h[RUN_RESULT_ABANDONED] != 0;
+    memcpy(&r->seconds, &h[RUN_RESULT_SECONDS], sizeof(double));
+    work_counters_unpack(&r->work, &h[RUN_RESULT_COUNTERS]);
+    const uint64_t nfound = h[RUN_RESULT_NFOUND];
+    if (n != sizeof h + nfound * (8 + (uint64_t)m->nc)) return mc_fail(&m->err, MC_ECORRUPT, "bad result message");
     const uint8_t *p = buf + sizeof h;
-    for (uint64_t i = 0; i < h[7]; i++, p += 8 + m->nc) {
+    for (uint64_t i = 0; i < nfound; i++, p += 8 + m->nc) {
         uint64_t rank;
         memcpy(&rank, p, 8);
         if (job_result_add_found(r, rank, p + 8, m->nc) != MC_OK) return mc_fail(&m->err, MC_ENOMEM, "out of memory");

@@ -17,7 +17,13 @@
 #include <signal.h>
 #include <stdbool.h>
 
+#include "engine.h"
 #include "job.h"
+#include "job_journal.h"
+#include "job_result.h"
+#include "job_verify.h"
+#include "source.h"
+#include "work_counters.h"
 
 #define RUN_EXIT_DONE 0
 #define RUN_EXIT_ERROR 2
@@ -39,10 +45,11 @@ int mpi_worker_loop(const job *j, volatile sig_atomic_t *stop, volatile sig_atom
 /* Message tags and the packed result layout shared by master and worker. */
 enum { RUN_TAG_CHUNK = 1, RUN_TAG_STOP = 2, RUN_TAG_RESULT = 3, RUN_TAG_ERROR = 4 };
 /* chunk message: uint64 {first, count} then count * ncells grid bytes.
- * result message: uint64 {first, count, checksum, uas, nodes, candidates,
- * puzzles, nfound, abandoned, seconds (IEEE bits)} then nfound * (uint64 rank,
- * ncells cells). */
+ * result message: uint64 {first, count, checksum, nfound, abandoned, seconds
+ * (IEEE bits)}, then the WORK_COUNTERS_N words of work_counters_pack, then
+ * nfound * (uint64 rank, ncells cells). */
 #define RUN_CHUNK_HEADER 2
-#define RUN_RESULT_HEADER 10
+enum { RUN_RESULT_FIRST, RUN_RESULT_COUNT, RUN_RESULT_CHECKSUM, RUN_RESULT_NFOUND, RUN_RESULT_ABANDONED,
+       RUN_RESULT_SECONDS, RUN_RESULT_COUNTERS, RUN_RESULT_HEADER = RUN_RESULT_COUNTERS + WORK_COUNTERS_N };
 
 #endif

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "mc_test_hooks.h"
 #include "mpi_run.h"
 
 static size_t pack_result(const job_result *r, int ncells, uint8_t **buf, size_t *cap)
@@ -15,9 +16,14 @@ static size_t pack_result(const job_result *r, int ncells, uint8_t **buf, size_t
         *buf = b;
         *cap = need;
     }
-    uint64_t h[RUN_RESULT_HEADER] = {r->first, r->count, r->checksum, r->uas, r->nodes, r->candidates,
-                                     r->puzzles, r->nfound, r->abandoned, 0};
-    memcpy(&h[9], &r->seconds, sizeof(double));
+    uint64_t h[RUN_RESULT_HEADER];
+    h[RUN_RESULT_FIRST] = r->first;
+    h[RUN_RESULT_COUNT] = r->count;
+    h[RUN_RESULT_CHECKSUM] = r->checksum;
+    h[RUN_RESULT_NFOUND] = r->nfound;
+    h[RUN_RESULT_ABANDONED] = r->abandoned;
+    memcpy(&h[RUN_RESULT_SECONDS], &r->seconds, sizeof(double));
+    work_counters_pack(&r->work, &h[RUN_RESULT_COUNTERS]);
     memcpy(*buf, h, sizeof h);
     uint8_t *p = *buf + sizeof h;
     for (size_t i = 0; i < r->nfound; i++) {
@@ -44,7 +50,9 @@ int mpi_worker_loop(const job *j, volatile sig_atomic_t *stop, volatile sig_atom
     job_engine *eng = NULL;
     mc_error err;
     /* test hook: report a wrong puzzle, to see the master refuse it */
-    const bool corrupt = getenv("MC_TEST_CORRUPT_FOUND") != NULL;
+    mc_test_hooks hooks;
+    mc_test_hooks_read(&hooks);
+    const bool corrupt = hooks.corrupt_found;
     int status = RUN_EXIT_DONE;
     if (!in) {
         send_error("worker: out of memory");

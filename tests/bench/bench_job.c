@@ -18,7 +18,9 @@
 #include "banner.h"
 #include "catalogue.h"
 #include "gridfile.h"
+#include "engine.h"
 #include "job.h"
+#include "source.h"
 #include "mc_clock.h"
 #include "prng.h"
 

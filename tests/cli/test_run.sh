@@ -16,7 +16,7 @@ trap 'rm -rf "$T"' EXIT
 cd "$T"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 body() { grep -v '^#' "$1/found.txt"; }
-totals() { grep -E '"(chunks|grids|uas|nodes|candidates|puzzles|first|last|clues)"' "$1/summary.json"; }
+totals() { grep -E '"(chunks|grids|ua_initial|nodes|candidates|puzzles|first|last|clues)"' "$1/summary.json"; }
 same() { # same found.txt body and totals as the reference run
   diff <(body out1) <(body "$1") >/dev/null || fail "$2: found.txt differs"
   diff <(totals out1) <(totals "$1") >/dev/null || fail "$2: totals differ"

@@ -15,7 +15,11 @@
 
 #include "catalogue.h"
 #include "enumerate.h"
+#include "engine.h"
 #include "job.h"
+#include "job_journal.h"
+#include "job_verify.h"
+#include "source.h"
 #include "prng.h"
 #include "solver.h"
 
@@ -637,6 +641,82 @@ static void test_check_puzzle(void **state)
     solver_free(sv);
 }
 
+/* Appends "LINE *HASH\n" (the journal's seal) to f. */
+static void put_sealed(FILE *f, const char *line)
+{
+    fprintf(f, "%s *%016llx\n", line, (unsigned long long)job_fnv1a(JOB_FNV_INIT, line, strlen(line)));
+}
+
+/* Writes dir/journal with the job line body ident and one chunk line. */
+static void write_journal(const char *dir, const char *ident, const char *chunk)
+{
+    char path[400], line[1200];
+    snprintf(path, sizeof path, "%s/journal", dir);
+    mkdir(dir, 0777);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("# written by hand\n", f);
+    snprintf(line, sizeof line, "J %s", ident);
+    put_sealed(f, line);
+    put_sealed(f, chunk);
+    fclose(f);
+}
+
+/* A journal of format 1 (the job line and chunk lines as minclue wrote them
+ * before the counters table) and one with another counter list are refused
+ * by journal_open, journal_read and job_verify with a message naming the
+ * format, and the file is left as it was. */
+static void test_old_journal_format_refused(void **state)
+{
+    (void)state;
+    char out[300], path[400], ident[1000], *msg;
+    snprintf(out, sizeof out, "%s/old", tmpdir);
+    snprintf(path, sizeof path, "%s/journal", out);
+    job j;
+    make_job(&j, out, JOB_ENGINE_BRUTE, 10);
+    snprintf(ident, sizeof ident,
+             "source=grids path=%s first=1 last=30 shape=2x2 clues=4 chunk=10 engine=brute ua_max_size=-1"
+             " ua_limit=-1 max_degree=-1 learn=-1",
+             GRIDS4);
+    write_journal(out, ident, "C first=1 count=10 sum=0123456789abcdef uas=0 nodes=175 cand=175 puzzles=0 sec=0.001");
+    size_t n0, n1;
+    char *before = read_all(path, &n0);
+    mc_error err;
+    journal *jl = NULL;
+    journal_data d;
+    assert_int_not_equal(journal_open(&j, &jl, &d, &err), MC_OK);
+    assert_null(jl);
+    assert_non_null(strstr(err.msg, "journal format 1"));
+    assert_non_null(strstr(err.msg, "format 2 only"));
+    assert_int_not_equal(journal_read(path, NULL, &d, &err), MC_OK);
+    assert_non_null(strstr(err.msg, "journal format 1"));
+    assert_non_null((msg = strstr(err.msg, ":2:"))); /* names the line */
+    bool ok = true;
+    FILE *sink = tmpfile();
+    assert_int_not_equal(job_verify(out, sink, &ok, &err), MC_OK);
+    assert_false(ok);
+    assert_non_null(strstr(err.msg, "journal format 1"));
+    char *after = read_all(path, &n1);
+    assert_int_equal(n0, n1);
+    assert_memory_equal(before, after, n0);
+    free(before);
+    free(after);
+
+    /* format 2, but counters other than this minclue's */
+    char ident2[1100];
+    snprintf(ident2, sizeof ident2, "format=2 counters=uas,nodes %s", ident);
+    write_journal(out, ident2, "C first=1 count=10 sum=0123456789abcdef uas=0 nodes=175 sec=0.001");
+    assert_int_not_equal(journal_open(&j, &jl, &d, &err), MC_OK);
+    assert_non_null(strstr(err.msg, "counters uas,nodes;"));
+    /* a format from the future */
+    snprintf(ident2, sizeof ident2, "format=3 %s", ident);
+    write_journal(out, ident2, "C first=1 count=10 sum=0123456789abcdef sec=0.001");
+    assert_int_not_equal(journal_read(path, NULL, &d, &err), MC_OK);
+    assert_non_null(strstr(err.msg, "journal format 3"));
+    fclose(sink);
+    job_free(&j);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -649,6 +729,7 @@ int main(void)
         cmocka_unit_test(test_catalogue_source),
         cmocka_unit_test(test_enumerate_source),
         cmocka_unit_test(test_check_puzzle),
+        cmocka_unit_test(test_old_journal_format_refused),
     };
     return cmocka_run_group_tests(tests, setup_dir, teardown_dir);
 }

@@ -1,0 +1,114 @@
+/* engine — the engine table and the chunk runner; see engine.h. */
+#include "engine.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "mc_clock.h"
+#include "mc_test_hooks.h"
+
+#define ENGINE_ENTRY_(ID, name) [JOB_ENGINE_##ID] = &engine_##name,
+static const engine_kind *const engines[JOB_ENGINE_COUNT] = {ENGINES(ENGINE_ENTRY_)};
+#undef ENGINE_ENTRY_
+
+const engine_kind *engine_of(job_engine_kind k)
+{
+    return (int)k >= 0 && k < JOB_ENGINE_COUNT ? engines[k] : NULL;
+}
+
+bool engine_find(const char *name, job_engine_kind *k)
+{
+    for (int i = 0; i < JOB_ENGINE_COUNT; i++)
+        if (!strcmp(engines[i]->name, name)) {
+            *k = (job_engine_kind)i;
+            return true;
+        }
+    return false;
+}
+
+const char *job_engine_name(job_engine_kind e)
+{
+    const engine_kind *k = engine_of(e);
+    return k ? k->name : "?";
+}
+
+struct job_engine {
+    const engine_kind *kind;
+    void *state;
+    int ncells;
+    long grid_delay_ns; /* test hook: pause per grid */
+};
+
+mc_status job_engine_new(const job *j, job_engine **out, mc_error *err)
+{
+    assert(j->geo);
+    job_engine *e = calloc(1, sizeof *e);
+    if (!e) return mc_fail(err, MC_ENOMEM, "out of memory");
+    mc_test_hooks hooks;
+    mc_test_hooks_read(&hooks);
+    e->grid_delay_ns = 1000000L * hooks.grid_delay_ms;
+    e->kind = engine_of(j->engine);
+    e->ncells = j->geo->ncells;
+    mc_status st = e->kind ? e->kind->create(j, &e->state, err)
+                           : mc_fail(err, MC_EINVAL, "%s: no such engine (%d)", j->path, (int)j->engine);
+    if (st != MC_OK) {
+        free(e);
+        return st;
+    }
+    *out = e;
+    return MC_OK;
+}
+
+void job_engine_free(job_engine *e)
+{
+    if (!e) return;
+    e->kind->free(e->state);
+    free(e);
+}
+
+typedef struct found_arg {
+    job_result *res;
+    uint64_t rank;
+    int ncells;
+    mc_status st;
+} found_arg;
+
+static void on_found(void *arg, const uint8_t *puzzle, int nclues)
+{
+    (void)nclues;
+    found_arg *fa = arg;
+    if (job_result_add_found(fa->res, fa->rank, puzzle, fa->ncells) != MC_OK) fa->st = MC_ENOMEM;
+}
+
+mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, uint64_t count, job_result *res,
+                         volatile sig_atomic_t *stop, mc_error *err)
+{
+    const int nc = e->ncells;
+    double t0 = mc_wall_seconds();
+    job_result_clear(res);
+    res->first = first;
+    res->count = count;
+    res->checksum = job_checksum_grids(grids, count, nc);
+    for (uint64_t i = 0; i < count; i++) {
+        if (stop && *stop) {
+            res->abandoned = true;
+            break;
+        }
+        if (e->grid_delay_ns > 0) {
+            struct timespec ts = {e->grid_delay_ns / 1000000000L, e->grid_delay_ns % 1000000000L};
+            nanosleep(&ts, NULL);
+        }
+        found_arg fa = {res, first + i, nc, MC_OK};
+        mc_status st = e->kind->run_grid(e->state, grids + i * (uint64_t)nc, &res->work, on_found, &fa, err);
+        if (st != MC_OK) {
+            if (st == MC_ENOMEM) return mc_fail(err, MC_ENOMEM, "out of memory");
+            return mc_fail(err, st, "grid of rank %llu: the %s engine failed (%s)", (unsigned long long)(first + i),
+                           e->kind->name, mc_status_name(st));
+        }
+        if (fa.st != MC_OK) return mc_fail(err, MC_ENOMEM, "out of memory");
+    }
+    res->seconds = mc_wall_seconds() - t0;
+    return MC_OK;
+}

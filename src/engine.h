@@ -1,0 +1,69 @@
+/* engine — the search engines behind one small interface, chosen once per job.
+ *
+ * An engine takes one valid solution grid and reports every puzzle of at
+ * most K clues it finds (through a callback) and the work it did (the
+ * counters of work_counters.h, added to *work). Engines:
+ *
+ *     checker   the real search (checker.h): UAs, hitting sets, solver
+ *     brute     every K-cell subset through the solver: the slow twin for
+ *               tiny shapes (refused when a grid would need > 1e8 sets)
+ *     none      --dry-run: the grids travel, nothing is searched
+ *
+ * ENGINES (job_kinds.h) is the list; each engine is an `engine_kind` in
+ * its own file engine_NAME.c. Adding an engine: one file defining
+ * `const engine_kind engine_NAME` and one line in ENGINES.
+ *
+ * job_engine runs a chunk (consecutive grids of a job) through the job's
+ * engine: it checks the stop flag between grids, sums the counters into the
+ * job_result and collects the puzzles with their ranks.
+ */
+#ifndef MC_ENGINE_H
+#define MC_ENGINE_H
+
+#include <signal.h>
+#include <stdint.h>
+
+#include "job.h"
+#include "job_result.h"
+#include "mc_error.h"
+#include "work_counters.h"
+
+/* ENGINES (job_kinds.h) lists them. */
+
+/* Called once per puzzle found: cells CELL_EMPTY or the grid's digit. */
+typedef void (*engine_found_fn)(void *arg, const uint8_t *puzzle, int nclues);
+
+typedef struct engine_kind {
+    const char *name;        /* the job file's `engine = NAME` */
+    /* Makes the engine's state for the job (j->geo, j->clues, options);
+     * one per process, reused for every grid. Errors name j->path. */
+    mc_status (*create)(const job *j, void **state, mc_error *err);
+    /* One valid solution grid (geo->ncells digits): adds its work to *work,
+     * calls found for each puzzle. Allocates nothing per grid beyond
+     * geometric growth. */
+    mc_status (*run_grid)(void *state, const uint8_t *grid, work_counters *work, engine_found_fn found,
+                          void *arg, mc_error *err);
+    void (*free)(void *state); /* NULL safe */
+} engine_kind;
+
+#define ENGINE_DECLARE_(ID, name) extern const engine_kind engine_##name;
+ENGINES(ENGINE_DECLARE_)
+#undef ENGINE_DECLARE_
+
+/* The engine of a job_engine_kind; NULL for a value out of range. */
+const engine_kind *engine_of(job_engine_kind k);
+/* The job_engine_kind named name; false when there is none. */
+bool engine_find(const char *name, job_engine_kind *k);
+
+/* ---- a chunk through the job's engine ---- */
+typedef struct job_engine job_engine;
+/* One engine per process, reused for every chunk. */
+MC_MUST_USE mc_status job_engine_new(const job *j, job_engine **out, mc_error *err);
+void job_engine_free(job_engine *e);
+/* Runs the chunk (count grids of ranks first..). Checks *stop between
+ * grids; when it is set the result is marked abandoned. res->seconds is the
+ * chunk's wall time. Test hook: MC_TEST_GRID_DELAY_MS (mc_test_hooks.h). */
+MC_MUST_USE mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, uint64_t count,
+                                     job_result *res, volatile sig_atomic_t *stop, mc_error *err);
+
+#endif

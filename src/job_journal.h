@@ -1,0 +1,89 @@
+/* job_journal — the journal of a job, and the files rebuilt from it.
+ *
+ * DIR/journal is append-only text; a chunk is done when its line is in it,
+ * appended and fsync'd:
+ *
+ *     # comment lines (build banner of each run; ignored)
+ *     J format=2 counters=uas,second,... source=grids path=/abs/file ... *SUM
+ *     C first=1 count=10 sum=CHUNKSUM uas=.. second=.. ... sec=.. found=RANK:PUZZLE;.. *SUM
+ *
+ * The J line body is job_identity (job.h). A C line holds its chunk, every
+ * work counter of work_counters.h as key=value (the keys the J line lists),
+ * its wall seconds and its puzzles. Every J and C line ends with " *" and the
+ * FNV-1a 64-bit hash (16 hex digits) of the text before it, so a torn or
+ * damaged line is detected and ignored. CHUNKSUM is job_checksum_grids of
+ * the chunk's grids. The puzzles a chunk found are inside its line, so
+ * found.txt (rebuilt from the journal) can never disagree with it. A
+ * journal of another format or counter list (job_identity_check_format) is
+ * refused with a message naming its format, never misread.
+ *
+ * Files named here are written through a temporary file renamed into place
+ * (found.txt, summary.json) or appended and fsync'd (journal).
+ */
+#ifndef MC_JOB_JOURNAL_H
+#define MC_JOB_JOURNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "job.h"
+#include "job_result.h"
+#include "mc_error.h"
+#include "work_counters.h"
+
+typedef struct journal_data {
+    char *identity;          /* J line body, NULL when the file is new/empty */
+    job_result *chunks;      /* valid C lines, in file order */
+    size_t nchunks, cap;
+    long bad_lines;          /* torn or damaged lines that were ignored */
+    long first_bad_line;
+    long long good_size;     /* bytes up to the end of the last complete line */
+} journal_data;
+
+/* Reads OUTPUT/journal (path of the file). A missing file gives an empty
+ * journal_data. Torn/damaged lines are counted, not fatal. */
+MC_MUST_USE mc_status journal_read(const char *path, const geometry *geo, journal_data *d, mc_error *err);
+void journal_data_free(journal_data *d);
+/* Appends a copy of r (with its found puzzles) to d. */
+MC_MUST_USE mc_status journal_data_add(journal_data *d, const job_result *r);
+
+typedef struct journal journal;
+/* Opens (creates) DIR/journal for appending, takes an exclusive lock (a
+ * second run on the same output fails), drops a torn tail, checks or writes
+ * the J line, and loads the finished chunks into *done (caller frees with
+ * journal_data_free). */
+MC_MUST_USE mc_status journal_open(const job *j, journal **out, journal_data *done, mc_error *err);
+/* Appends a comment line ("# ..."), not fsync'd. */
+MC_MUST_USE mc_status journal_comment(journal *jl, const char *text, mc_error *err);
+/* Appends the chunk's line and fsyncs it. Test hook MC_TEST_JOURNAL_KILL
+ * (mc_test_hooks.h): the N-th append writes half its line and SIGKILLs. */
+MC_MUST_USE mc_status journal_append(journal *jl, const job_result *r, mc_error *err);
+void journal_close(journal *jl);
+
+/* Writes DIR/found.txt from the journal's chunks (sorted by rank, then
+ * puzzle), through a temporary file renamed into place. */
+MC_MUST_USE mc_status job_write_found(const job *j, const journal_data *d, mc_error *err);
+/* Totals over the journal's chunks: the work counters and the chunks'
+ * wall seconds. */
+typedef struct job_totals {
+    uint64_t chunks, grids;
+    WORK_COUNTERS_MEMBER;
+    double seconds;
+} job_totals;
+void job_totals_of(const journal_data *d, job_totals *t);
+/* found.txt's text (banner, job and the puzzle lines); *body (if not NULL)
+ * gets the puzzle lines alone. Both malloc'd; NULL when out of memory. */
+char *job_found_text(const job *j, const journal_data *d, char **body);
+/* The one-line claim of a complete job ("ranks 1..40, 40 grids, K = 16: 0 puzzles"). */
+void job_claim_text(const job *j, const job_totals *t, char *out, size_t cap);
+/* Writes DIR/summary.json (the job is complete): totals from the counter
+ * table (work_counters_json) and the claim. */
+MC_MUST_USE mc_status job_write_summary(const job *j, const journal_data *d, double wall_seconds,
+                                        mc_error *err);
+
+/* File helpers shared by the journal, the summary and verification. */
+char *job_path_join(const char *dir, const char *name);                 /* malloc'd */
+MC_MUST_USE mc_status job_write_all(int fd, const char *buf, size_t n, const char *path, mc_error *err);
+void job_fsync_dir(const char *dir);
+
+#endif

@@ -1,0 +1,22 @@
+/* job_kinds — the lists of grid sources and search engines a job can name.
+ *
+ * X-macros: X(ID, name) gives the enum constant JOB_SOURCE_ID / JOB_ENGINE_ID
+ * (job.h), the word in job files and journals, and the table entry
+ * source_NAME (source.h, in source_NAME.c) / engine_NAME (engine.h, in
+ * engine_NAME.c). Adding a source or an engine: one line here and its file.
+ * Order is the enum order (journals store names, not numbers).
+ */
+#ifndef MC_JOB_KINDS_H
+#define MC_JOB_KINDS_H
+
+#define SOURCES(X)                                                               \
+    X(GRIDS, grids)                                                              \
+    X(CATALOGUE, catalogue)                                                      \
+    X(ENUMERATE, enumerate)
+
+#define ENGINES(X)                                                               \
+    X(CHECKER, checker)                                                          \
+    X(BRUTE, brute)                                                              \
+    X(NONE, none)
+
+#endif

@@ -1,0 +1,38 @@
+/* job_result — what one chunk (a work unit of a job) produced.
+ *
+ * A result names its chunk (first rank, grid count, checksum of its grids),
+ * holds the work counters of work_counters.h summed over its grids (r.nodes,
+ * or r.work), the chunk's wall seconds and the puzzles found, in grid
+ * order. found is a growable array owned by the result (job_result_free);
+ * job_result_clear keeps it for reuse.
+ */
+#ifndef MC_JOB_RESULT_H
+#define MC_JOB_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "geometry.h"
+#include "mc_error.h"
+#include "work_counters.h"
+
+typedef struct job_puzzle {
+    uint64_t rank;
+    uint8_t cell[MAX_CELLS];
+} job_puzzle;
+
+typedef struct job_result {
+    uint64_t first, count, checksum;
+    WORK_COUNTERS_MEMBER;
+    double seconds;          /* wall seconds of the chunk */
+    bool abandoned;          /* stopped by a signal before the end: not done */
+    job_puzzle *found;       /* nfound puzzles, grid order */
+    size_t nfound, cap;
+} job_result;
+
+void job_result_clear(job_result *r);           /* keeps the found buffer */
+MC_MUST_USE mc_status job_result_add_found(job_result *r, uint64_t rank, const uint8_t *puzzle, int ncells);
+void job_result_free(job_result *r);
+
+#endif

@@ -1,0 +1,205 @@
+/* job_summary — found.txt and summary.json, rebuilt from the journal;
+ * see job_journal.h. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <errno.h>
+#include <unistd.h>
+
+#include "banner.h"
+#include "engine.h"
+#include "grid.h"
+#include "job_journal.h"
+
+/* ------------------------------------------------------------------ */
+/* found.txt and summary.json */
+
+typedef struct found_ref {
+    uint64_t rank;
+    const uint8_t *cell;
+    int ncells;
+} found_ref;
+
+static int cmp_found(const void *a, const void *b)
+{
+    const found_ref *x = a, *y = b;
+    if (x->rank != y->rank) return x->rank < y->rank ? -1 : 1;
+    return memcmp(x->cell, y->cell, (size_t)x->ncells);
+}
+
+/* The found.txt body (puzzle lines only), malloc'd, sorted. */
+static char *found_body(const geometry *geo, const journal_data *d)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < d->nchunks; i++) n += d->chunks[i].nfound;
+    found_ref *refs = malloc((n ? n : 1) * sizeof *refs);
+    char *out = malloc(n * (size_t)(geo->ncells + 24) + 1);
+    if (!refs || !out) {
+        free(refs);
+        free(out);
+        return NULL;
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < d->nchunks; i++)
+        for (size_t m = 0; m < d->chunks[i].nfound; m++)
+            refs[k++] = (found_ref){d->chunks[i].found[m].rank, d->chunks[i].found[m].cell, geo->ncells};
+    qsort(refs, n, sizeof *refs, cmp_found);
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++) {
+        grid g;
+        g.geo = geo;
+        memcpy(g.cell, refs[i].cell, (size_t)geo->ncells);
+        grid_format(&g, DIGITS_STD, out + len);
+        len += (size_t)geo->ncells;
+        len += (size_t)sprintf(out + len, " %" PRIu64 "\n", refs[i].rank);
+    }
+    out[len] = 0;
+    free(refs);
+    return out;
+}
+
+static char *banner_text(void)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m) return NULL;
+    mc_banner(m);
+    fclose(m);
+    while (len > 0 && buf[len - 1] == '\n') buf[--len] = 0;
+    return buf;
+}
+
+/* Writes text to dir/name through dir/name.tmp, fsync, rename. */
+static mc_status write_atomic(const char *dir, const char *name, const char *text, mc_error *err)
+{
+    char *path = job_path_join(dir, name), *tmp = NULL;
+    mc_status st = MC_OK;
+    if (!path || !(tmp = malloc(strlen(path) + 5))) {
+        free(path);
+        return mc_fail(err, MC_ENOMEM, "out of memory");
+    }
+    sprintf(tmp, "%s.tmp", path);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        st = mc_fail(err, MC_EIO, "%s: %s", tmp, strerror(errno));
+    } else {
+        st = job_write_all(fd, text, strlen(text), tmp, err);
+        if (st == MC_OK && fsync(fd) != 0) st = mc_fail(err, MC_EIO, "%s: fsync: %s", tmp, strerror(errno));
+        close(fd);
+        if (st == MC_OK && rename(tmp, path) != 0)
+            st = mc_fail(err, MC_EIO, "%s: rename: %s", path, strerror(errno));
+        if (st == MC_OK) job_fsync_dir(dir);
+        else unlink(tmp);
+    }
+    free(path);
+    free(tmp);
+    return st;
+}
+
+char *job_found_text(const job *j, const journal_data *d, char **body_out)
+{
+    char *body = found_body(j->geo, d), *banner = banner_text(), *ident = job_identity(j), *out = NULL;
+    if (body && banner && ident) {
+        size_t n = strlen(body) + strlen(banner) + strlen(ident) + 256;
+        if ((out = malloc(n)))
+            snprintf(out, n,
+                     "# %s\n# job: %s\n# verified puzzles with K = %d or fewer clues: PUZZLE GRID-RANK "
+                     "(rebuilt from the journal)\n%s",
+                     banner, ident, j->clues, body);
+    }
+    free(banner);
+    free(ident);
+    if (body_out) *body_out = body;
+    else free(body);
+    return out;
+}
+
+mc_status job_write_found(const job *j, const journal_data *d, mc_error *err)
+{
+    char *text = job_found_text(j, d, NULL);
+    if (!text) return mc_fail(err, MC_ENOMEM, "out of memory");
+    mc_status st = write_atomic(j->output, "found.txt", text, err);
+    free(text);
+    return st;
+}
+
+void job_totals_of(const journal_data *d, job_totals *t)
+{
+    memset(t, 0, sizeof *t);
+    for (size_t i = 0; i < d->nchunks; i++) {
+        const job_result *r = &d->chunks[i];
+        t->chunks++;
+        t->grids += r->count;
+        work_counters_add(&t->work, &r->work);
+        t->seconds += r->seconds;
+    }
+}
+
+static void json_string(char *out, size_t cap, const char *s)
+{
+    size_t n = 0;
+    out[n++] = '"';
+    for (; *s && n + 8 < cap; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            out[n++] = '\\';
+            out[n++] = (char)c;
+        } else if (c < 0x20) {
+            n += (size_t)snprintf(out + n, cap - n, "\\u%04x", c);
+        } else {
+            out[n++] = (char)c;
+        }
+    }
+    out[n++] = '"';
+    out[n] = 0;
+}
+
+void job_claim_text(const job *j, const job_totals *t, char *out, size_t cap)
+{
+    snprintf(out, cap, "ranks %" PRIu64 "..%" PRIu64 ", %" PRIu64 " grids, K = %d: %" PRIu64 " puzzle%s%s",
+             j->first, j->last, t->grids, j->clues, t->puzzles, t->puzzles == 1 ? "" : "s",
+             j->engine == JOB_ENGINE_NONE ? " (dry run: nothing was searched)" : "");
+}
+
+mc_status job_write_summary(const job *j, const journal_data *d, double wall_seconds, mc_error *err)
+{
+    job_totals t;
+    job_totals_of(d, &t);
+    char *banner = banner_text(), *ident = job_identity(j), *out = NULL;
+    size_t len = 0;
+    char *b1 = malloc(4096), *b2 = malloc(4096), *b3 = malloc(4096);
+    FILE *m = NULL;
+    mc_status st = MC_OK;
+    if (!banner || !ident || !b1 || !b2 || !b3 || !(m = open_memstream(&out, &len))) {
+        st = mc_fail(err, MC_ENOMEM, "out of memory");
+    } else {
+        char claim[512];
+        job_claim_text(j, &t, claim, sizeof claim);
+        json_string(b1, 4096, banner);
+        json_string(b2, 4096, ident);
+        json_string(b3, 4096, claim);
+        fprintf(m,
+                "{\n  \"banner\": %s,\n  \"job\": %s,\n  \"complete\": true,\n  \"first\": %" PRIu64
+                ",\n  \"last\": %" PRIu64 ",\n  \"clues\": %d,\n  \"engine\": \"%s\",\n  \"chunks\": %" PRIu64
+                ",\n  \"grids\": %" PRIu64,
+                b1, b2, j->first, j->last, j->clues, job_engine_name(j->engine), t.chunks, t.grids);
+        work_counters_json(m, &t.work, ",\n  ", true);
+        fprintf(m,
+                ",\n  \"chunk_seconds\": %.3f,\n  \"seconds_per_grid\": %.6f,\n  \"last_run_wall_seconds\": %.3f,\n"
+                "  \"claim\": %s\n}\n",
+                t.seconds, t.grids ? t.seconds / (double)t.grids : 0.0, wall_seconds, b3);
+        fclose(m);
+        m = NULL;
+        st = out ? write_atomic(j->output, "summary.json", out, err) : mc_fail(err, MC_ENOMEM, "out of memory");
+    }
+    if (m) fclose(m);
+    free(banner);
+    free(ident);
+    free(out);
+    free(b1);
+    free(b2);
+    free(b3);
+    return st;
+}

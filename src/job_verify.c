@@ -1,0 +1,309 @@
+/* job_verify — `minclue job verify`, one helper per check; see job_verify.h. */
+#include "job_verify.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "grid.h"
+#include "job_journal.h"
+#include "source.h"
+
+#define MAX_REPORTS 20
+
+mc_status job_check_puzzle(solver_ctx *sv, const geometry *geo, const uint8_t *g, const uint8_t *puzzle, int clues,
+                           mc_error *err)
+{
+    int n = 0;
+    for (int c = 0; c < geo->ncells; c++) {
+        if (puzzle[c] == CELL_EMPTY) continue;
+        n++;
+        if (puzzle[c] != g[c])
+            return mc_fail(err, MC_EINVAL, "clue at r%dc%d is not the grid's digit", c / geo->N + 1, c % geo->N + 1);
+    }
+    if (n > clues) return mc_fail(err, MC_EINVAL, "%d clues, more than K = %d", n, clues);
+    solver_result r;
+    int cnt = solver_count(sv, puzzle, 2, &r);
+    if (cnt != 1) return mc_fail(err, MC_EINVAL, "%s", cnt == 0 ? "no solution" : "more than one solution");
+    if (memcmp(r.sol[0], g, (size_t)geo->ncells) != 0) return mc_fail(err, MC_EINVAL, "its solution is not the grid");
+    return MC_OK;
+}
+
+/* The state of one verification: the job, its journal, where each chunk's
+ * entry is, and the problems found so far. */
+typedef struct verifier {
+    const char *dir;
+    job j;
+    journal_data d;
+    uint64_t nchunks;
+    size_t *slot;            /* journal entry of each chunk, SIZE_MAX = none */
+    FILE *out;
+    long problems;
+} verifier;
+
+static void problem(verifier *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void problem(verifier *v, const char *fmt, ...)
+{
+    if (v->problems++ >= MAX_REPORTS) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(v->out, fmt, ap);
+    va_end(ap);
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0) break;
+        if (cap - n < 2) {
+            char *b = realloc(buf, cap *= 2);
+            if (!b) free(buf);
+            buf = b;
+        }
+    }
+    fclose(f);
+    if (buf) buf[n] = 0;
+    return buf;
+}
+
+/* Drops lines starting with '#'. In place. */
+static void strip_comments(char *s)
+{
+    char *w = s;
+    for (char *r = s; *r;) {
+        char *nl = strchr(r, '\n');
+        size_t n = nl ? (size_t)(nl - r + 1) : strlen(r);
+        if (*r != '#') {
+            memmove(w, r, n);
+            w += n;
+        }
+        r += n;
+    }
+    *w = 0;
+}
+
+static bool json_u64(const char *text, const char *key, uint64_t *out)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\":", key);
+    const char *p = strstr(text, pat);
+    if (!p) return false;
+    p += strlen(pat);
+    while (*p == ' ') p++;
+    char *end;
+    *out = strtoull(p, &end, 10);
+    return end != p;
+}
+
+/* Every journal entry is a work unit of the job, and no chunk is there twice. */
+static void check_entries(verifier *v)
+{
+    const job *j = &v->j;
+    for (uint64_t i = 0; i < v->nchunks; i++) v->slot[i] = SIZE_MAX;
+    for (size_t k = 0; k < v->d.nchunks; k++) {
+        const job_result *r = &v->d.chunks[k];
+        uint64_t f, c;
+        if (r->first < j->first || r->first > j->last || (r->first - j->first) % j->chunk != 0) {
+            problem(v, "wrong: journal entry for ranks %" PRIu64 "..%" PRIu64 " is not a work unit of the job\n",
+                    r->first, r->first + r->count - 1);
+            continue;
+        }
+        uint64_t i = (r->first - j->first) / j->chunk;
+        job_chunk_range(j, i, &f, &c);
+        if (c != r->count) {
+            problem(v, "wrong: journal entry for ranks %" PRIu64 "..%" PRIu64 " should hold %" PRIu64 " grids\n",
+                    r->first, r->first + r->count - 1, c);
+            continue;
+        }
+        if (v->slot[i] != SIZE_MAX) {
+            problem(v, "duplicated: ranks %" PRIu64 "..%" PRIu64 " are in the journal more than once\n", f, f + c - 1);
+            continue;
+        }
+        v->slot[i] = k;
+    }
+}
+
+/* Ranges of chunks with no entry, merged. */
+static void check_missing(verifier *v)
+{
+    for (uint64_t i = 0; i < v->nchunks;) {
+        if (v->slot[i] != SIZE_MAX) {
+            i++;
+            continue;
+        }
+        uint64_t i2 = i;
+        while (i2 + 1 < v->nchunks && v->slot[i2 + 1] == SIZE_MAX) i2++;
+        uint64_t f1, c1, f2, c2;
+        job_chunk_range(&v->j, i, &f1, &c1);
+        job_chunk_range(&v->j, i2, &f2, &c2);
+        problem(v, "missing: ranks %" PRIu64 "..%" PRIu64 " (%" PRIu64 " grids)\n", f1, f2 + c2 - 1, f2 + c2 - f1);
+        i = i2 + 1;
+    }
+}
+
+/* One chunk against its grids: checksum, puzzle count, every puzzle. */
+static void check_chunk(verifier *v, const job_result *r, const uint8_t *grids, solver_ctx *sv)
+{
+    const int nc = v->j.geo->ncells;
+    if (job_checksum_grids(grids, r->count, nc) != r->checksum)
+        problem(v, "wrong: ranks %" PRIu64 "..%" PRIu64 ": checksum %016" PRIx64 " does not match the source\n",
+                r->first, r->first + r->count - 1, r->checksum);
+    if (r->nfound != r->puzzles)
+        problem(v, "wrong: ranks %" PRIu64 "..%" PRIu64 ": %" PRIu64 " puzzles counted, %zu listed\n", r->first,
+                r->first + r->count - 1, r->puzzles, r->nfound);
+    for (size_t m = 0; m < r->nfound; m++) {
+        const job_puzzle *p = &r->found[m];
+        mc_error e;
+        if (p->rank < r->first || p->rank >= r->first + r->count)
+            problem(v, "wrong: a puzzle of rank %" PRIu64 " is listed in chunk %" PRIu64 "..%" PRIu64 "\n", p->rank,
+                    r->first, r->first + r->count - 1);
+        else if (job_check_puzzle(sv, v->j.geo, grids + (p->rank - r->first) * (uint64_t)nc, p->cell, v->j.clues,
+                                  &e) != MC_OK)
+            problem(v, "wrong: the puzzle listed for rank %" PRIu64 " fails: %s\n", p->rank, e.msg);
+    }
+}
+
+/* Reads the source once, in rank order, and checks every chunk with an entry. */
+static mc_status check_source(verifier *v, mc_error *err)
+{
+    uint8_t *grids = malloc((size_t)v->j.chunk * (size_t)v->j.geo->ncells);
+    solver_ctx *sv = solver_new(v->j.geo);
+    job_source *src = NULL;
+    mc_status st = !grids || !sv ? mc_fail(err, MC_ENOMEM, "out of memory") : job_source_open(&v->j, &src, err);
+    for (uint64_t i = 0; st == MC_OK && i < v->nchunks; i++) {
+        if (v->slot[i] == SIZE_MAX) continue;
+        const job_result *r = &v->d.chunks[v->slot[i]];
+        if ((st = job_source_read(src, r->first, r->count, grids, err)) == MC_OK) check_chunk(v, r, grids, sv);
+    }
+    job_source_close(src);
+    solver_free(sv);
+    free(grids);
+    return st;
+}
+
+/* found.txt holds exactly the journal's puzzles. */
+static void check_found_file(verifier *v, const journal_data *uniq)
+{
+    char *body = NULL, *text = job_found_text(&v->j, uniq, &body);
+    free(text);
+    char *fpath = job_path_join(v->dir, "found.txt");
+    char *have = fpath ? slurp(fpath) : NULL;
+    if (!have) {
+        problem(v, "missing: %s (rerun the job to rebuild it from the journal)\n", "found.txt");
+    } else {
+        strip_comments(have);
+        if (!body || strcmp(have, body) != 0)
+            problem(v, "wrong: found.txt does not match the journal (rerun the job to rebuild it)\n");
+    }
+    free(have);
+    free(fpath);
+    free(body);
+}
+
+/* summary.json's totals are the journal's (it may be absent while the job
+ * is incomplete). */
+static void check_summary(verifier *v, const job_totals *t)
+{
+    char *spath = job_path_join(v->dir, "summary.json");
+    char *sum = spath ? slurp(spath) : NULL;
+    if (sum) {
+        uint64_t g = 0, p = 0, c = 0;
+        if (!json_u64(sum, "grids", &g) || !json_u64(sum, "puzzles", &p) || !json_u64(sum, "chunks", &c) ||
+            g != t->grids || p != t->puzzles || c != t->chunks)
+            problem(v,
+                    "wrong: summary.json totals (%" PRIu64 " grids, %" PRIu64 " puzzles, %" PRIu64
+                    " chunks) differ from the journal (%" PRIu64 ", %" PRIu64 ", %" PRIu64 ")\n",
+                    g, p, c, t->grids, t->puzzles, t->chunks);
+    } else if (v->problems == 0) {
+        problem(v, "missing: summary.json (rerun the job to write it)\n");
+    }
+    free(sum);
+    free(spath);
+}
+
+/* Reads the journal and its job; the output directory is dir. */
+static mc_status load(verifier *v, const char *jpath, mc_error *err)
+{
+    mc_status st = journal_read(jpath, NULL, &v->d, err);
+    if (st != MC_OK) return st;
+    if (!v->d.identity) return mc_fail(err, MC_EIO, "%s: no journal (or no job line in it)", jpath);
+    if ((st = job_from_identity(v->d.identity, &v->j, NULL)) != MC_OK) return mc_fail(err, st, "%s: bad job line", jpath);
+    free(v->j.output);
+    if (!(v->j.output = strdup(v->dir))) return mc_fail(err, MC_ENOMEM, "out of memory");
+    v->nchunks = job_nchunks(&v->j);
+    if (!(v->slot = malloc((v->nchunks ? v->nchunks : 1) * sizeof *v->slot)))
+        return mc_fail(err, MC_ENOMEM, "out of memory");
+    return MC_OK;
+}
+
+static void report_job(verifier *v)
+{
+    const job *j = &v->j;
+    char what[64] = "";
+    if (j->source == JOB_SOURCE_ENUMERATE) snprintf(what, sizeof what, "bands %d-%d", j->band_lo, j->band_hi);
+    fprintf(v->out, "job: %s %s, ranks %" PRIu64 "..%" PRIu64 ", chunk %" PRIu64 ", K = %d, engine %s\n",
+            job_source_name(j->source), j->source_path ? j->source_path : what, j->first, j->last, j->chunk,
+            j->clues, job_engine_name(j->engine));
+    if (v->d.bad_lines)
+        fprintf(v->out, "note: %ld torn or damaged journal line%s ignored (first at line %ld)\n", v->d.bad_lines,
+                v->d.bad_lines == 1 ? "" : "s", v->d.first_bad_line);
+}
+
+mc_status job_verify(const char *dir, FILE *out, bool *ok, mc_error *err)
+{
+    *ok = false;
+    verifier v;
+    memset(&v, 0, sizeof v);
+    v.dir = dir;
+    v.out = out;
+    char *jpath = job_path_join(dir, "journal");
+    if (!jpath) return mc_fail(err, MC_ENOMEM, "out of memory");
+    job_result *uniq_chunks = NULL;
+    mc_status st = load(&v, jpath, err);
+    if (st != MC_OK) goto done;
+    report_job(&v);
+    check_entries(&v);
+    check_missing(&v);
+    if ((st = check_source(&v, err)) != MC_OK) goto done;
+    /* totals of the unique entries; found.txt and summary.json agree with them */
+    journal_data uniq = v.d;
+    if (!(uniq_chunks = malloc((v.nchunks ? v.nchunks : 1) * sizeof *uniq_chunks))) {
+        st = mc_fail(err, MC_ENOMEM, "out of memory");
+        goto done;
+    }
+    uniq.nchunks = 0;
+    for (uint64_t i = 0; i < v.nchunks; i++)
+        if (v.slot[i] != SIZE_MAX) uniq_chunks[uniq.nchunks++] = v.d.chunks[v.slot[i]];
+    uniq.chunks = uniq_chunks;
+    job_totals t;
+    job_totals_of(&uniq, &t);
+    check_found_file(&v, &uniq);
+    check_summary(&v, &t);
+    if (v.problems > MAX_REPORTS) fprintf(out, "... %ld problems in all\n", v.problems);
+    if (v.problems == 0 && t.grids != job_total(&v.j))
+        problem(&v, "wrong: the chunks hold %" PRIu64 " grids, the job %" PRIu64 "\n", t.grids, job_total(&v.j));
+    if (v.problems == 0) {
+        char claim[512];
+        job_claim_text(&v.j, &t, claim, sizeof claim);
+        fprintf(out, "%s\n", claim);
+        *ok = true;
+    } else {
+        fprintf(out, "NOT VERIFIED: %ld problem%s; %" PRIu64 " of %" PRIu64 " grids covered\n", v.problems,
+                v.problems == 1 ? "" : "s", t.grids, job_total(&v.j));
+    }
+done:
+    free(uniq_chunks);
+    free(v.slot);
+    free(jpath);
+    job_free(&v.j);
+    journal_data_free(&v.d);
+    return st;
+}

@@ -1,0 +1,34 @@
+/* job_verify — `minclue job verify`: an independent check of a job's output.
+ *
+ * From nothing but the journal, the job line in it and the source: every
+ * rank covered exactly once by chunks of the job, each chunk's checksum
+ * against the source, its counts, every found puzzle re-solved, found.txt
+ * and summary.json against the journal. Each check is its own helper in
+ * job_verify.c; problems are reported as lines "missing: ..." / "wrong: ..."
+ * / "duplicated: ...".
+ */
+#ifndef MC_JOB_VERIFY_H
+#define MC_JOB_VERIFY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "geometry.h"
+#include "mc_error.h"
+#include "solver.h"
+
+/* Checks that the journal in dir covers every rank of its job exactly once,
+ * chunk checksums against the source, counts and totals, every found
+ * puzzle, found.txt and summary.json. Writes the claim or the problems to
+ * out; *ok tells which. An error return means the check could not run (no
+ * journal, a journal of another format, unreadable source). */
+MC_MUST_USE mc_status job_verify(const char *dir, FILE *out, bool *ok, mc_error *err);
+
+/* Checks a reported puzzle independently: at most K clues, every clue
+ * equals the grid's digit, and the puzzle has exactly one solution, the
+ * grid. MC_EINVAL with the reason otherwise. */
+MC_MUST_USE mc_status job_check_puzzle(solver_ctx *sv, const geometry *geo, const uint8_t *grid,
+                                       const uint8_t *puzzle, int clues, mc_error *err);
+
+#endif

@@ -1,0 +1,12 @@
+/* mc_test_hooks — see mc_test_hooks.h. */
+#include "mc_test_hooks.h"
+
+#include <stdlib.h>
+
+void mc_test_hooks_read(mc_test_hooks *h)
+{
+    const char *v;
+    h->grid_delay_ms = (v = getenv("MC_TEST_GRID_DELAY_MS")) ? atol(v) : 0;
+    h->journal_kill = (v = getenv("MC_TEST_JOURNAL_KILL")) ? atol(v) : 0;
+    h->corrupt_found = getenv("MC_TEST_CORRUPT_FOUND") != NULL;
+}

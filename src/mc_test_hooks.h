@@ -1,0 +1,26 @@
+/* mc_test_hooks — the MC_TEST_* environment variables, read in one place.
+ *
+ * They exist only so that tests can make rare events happen on demand:
+ *   MC_TEST_GRID_DELAY_MS=N  job_engine_run pauses N ms before each grid
+ *                            (signal tests find the job still running)
+ *   MC_TEST_JOURNAL_KILL=N   the N-th journal_append of the process writes
+ *                            half its line and SIGKILLs the process
+ *   MC_TEST_CORRUPT_FOUND    an MPI worker corrupts the puzzles it reports
+ *                            (the master's re-check must catch it)
+ * Unset (the normal case) they are all 0 / false.
+ */
+#ifndef MC_TEST_HOOKS_H
+#define MC_TEST_HOOKS_H
+
+#include <stdbool.h>
+
+typedef struct mc_test_hooks {
+    long grid_delay_ms;
+    long journal_kill;
+    bool corrupt_found;
+} mc_test_hooks;
+
+/* Reads the variables (afresh at each call; call it once per context). */
+void mc_test_hooks_read(mc_test_hooks *h);
+
+#endif

@@ -1,0 +1,89 @@
+/* source — the source table, job_resolve and the reader; see source.h. */
+#include "source.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SOURCE_ENTRY_(ID, name) [JOB_SOURCE_##ID] = &source_##name,
+static const source_kind *const sources[JOB_SOURCE_COUNT] = {SOURCES(SOURCE_ENTRY_)};
+#undef SOURCE_ENTRY_
+
+const source_kind *source_of(job_source_kind k)
+{
+    return (int)k >= 0 && k < JOB_SOURCE_COUNT ? sources[k] : NULL;
+}
+
+bool source_find(const char *name, job_source_kind *k)
+{
+    for (int i = 0; i < JOB_SOURCE_COUNT; i++)
+        if (!strcmp(sources[i]->name, name)) {
+            *k = (job_source_kind)i;
+            return true;
+        }
+    return false;
+}
+
+const char *job_source_name(job_source_kind s)
+{
+    const source_kind *k = source_of(s);
+    return k ? k->name : "?";
+}
+
+mc_status job_resolve(job *j, mc_error *err)
+{
+    uint64_t count = 0, base = 1;
+    const source_kind *k = source_of(j->source);
+    if (!k) return mc_fail(err, MC_EINVAL, "%s: no such source (%d)", j->path, (int)j->source);
+    mc_status st = k->resolve(j, &base, &count, err);
+    if (st != MC_OK) return st;
+    if (count == 0) return mc_fail(err, MC_EINVAL, "%s: source %s holds no grids", j->path, j->source_path);
+    const char *what = j->source_path ? j->source_path : "the bands";
+    if (!j->ranks_given) {
+        j->first = base;
+        j->last = base + count - 1;
+    } else if (j->first < base || j->last > base + count - 1) {
+        return mc_fail(err, MC_EINVAL, "%s: ranks %llu-%llu are not all in %s (ranks %llu-%llu)", j->path,
+                       (unsigned long long)j->first, (unsigned long long)j->last, what, (unsigned long long)base,
+                       (unsigned long long)(base + count - 1));
+    }
+    if (j->clues > j->geo->ncells)
+        return mc_fail(err, MC_EINVAL, "%s: clues %d is more than the %d cells of the grids", j->path, j->clues,
+                       j->geo->ncells);
+    return MC_OK;
+}
+
+struct job_source {
+    const job *j;
+    const source_kind *kind;
+    void *state;
+    uint64_t next;      /* rank of the next grid the reader returns */
+};
+
+mc_status job_source_open(const job *j, job_source **out, mc_error *err)
+{
+    job_source *s = calloc(1, sizeof *s);
+    if (!s) return mc_fail(err, MC_ENOMEM, "out of memory");
+    s->j = j;
+    s->kind = source_of(j->source);
+    s->next = 1;
+    mc_status st = s->kind ? s->kind->open(j, &s->state, &s->next, err)
+                           : mc_fail(err, MC_EINVAL, "%s: no such source (%d)", j->path, (int)j->source);
+    if (st != MC_OK) {
+        free(s);
+        return st;
+    }
+    *out = s;
+    return MC_OK;
+}
+
+mc_status job_source_read(job_source *s, uint64_t first, uint64_t count, uint8_t *grids, mc_error *err)
+{
+    return s->kind->read(s->state, s->j, &s->next, first, count, grids, err);
+}
+
+void job_source_close(job_source *s)
+{
+    if (!s) return;
+    s->kind->close(s->state);
+    free(s);
+}

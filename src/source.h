@@ -1,0 +1,67 @@
+/* source — where a job's grids come from, behind one small interface.
+ *
+ * A source gives the job's grids in rank order. Ranks are 1-based positions
+ * in the source (text files) or catalogue ranks (catalogue files, the
+ * enumeration). Sources:
+ *
+ *     grids FILE       a text file of solution grids (one shape), rank = line
+ *                      number among the grids
+ *     catalogue FILE   a catalogue file (catalogue.h): its rank range
+ *     enumerate        9x9 grids of minlex bands A-B made on the fly by a
+ *                      feed thread (enumerate.h), catalogue ranks
+ *
+ * SOURCES (job_kinds.h) is the list; each source is a `source_kind` in
+ * its own file source_NAME.c. Adding a source: one file defining
+ * `const source_kind source_NAME` and one line in SOURCES.
+ *
+ * job_source reads a job's grids through its source. Reads stream forward:
+ * each read starts at or after the end of the previous one (skipped ranks
+ * are read and dropped, or seeked over).
+ */
+#ifndef MC_SOURCE_H
+#define MC_SOURCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "job.h"
+#include "mc_error.h"
+
+/* SOURCES (job_kinds.h) lists them. */
+
+typedef struct source_kind {
+    const char *name;        /* the job file's `source = NAME [FILE]` */
+    bool takes_file;         /* NAME FILE (true) or NAME alone */
+    /* Checks the source once (every grid of a text file; the header of a
+     * catalogue; the band counts of an enumeration), sets j->geo when the
+     * job did not give it, and gives the rank of the source's first grid
+     * and its number of grids. Errors name the file and line. */
+    mc_status (*resolve)(job *j, uint64_t *base, uint64_t *count, mc_error *err);
+    /* Opens a reader at the source's first grid; *next: its rank. */
+    mc_status (*open)(const job *j, void **state, uint64_t *next, mc_error *err);
+    /* Reads the grids of ranks first..first+count-1 (first >= *next, except
+     * for seekable sources) into grids and advances *next past them. */
+    mc_status (*read)(void *state, const job *j, uint64_t *next, uint64_t first, uint64_t count, uint8_t *grids,
+                      mc_error *err);
+    void (*close)(void *state); /* NULL safe */
+} source_kind;
+
+#define SOURCE_DECLARE_(ID, name) extern const source_kind source_##name;
+SOURCES(SOURCE_DECLARE_)
+#undef SOURCE_DECLARE_
+
+/* The source of a job_source_kind; NULL for a value out of range. */
+const source_kind *source_of(job_source_kind k);
+/* The job_source_kind named name; false when there is none. */
+bool source_find(const char *name, job_source_kind *k);
+
+/* ---- reading a job's grids ---- */
+typedef struct job_source job_source;
+MC_MUST_USE mc_status job_source_open(const job *j, job_source **out, mc_error *err);
+/* Reads the count grids of ranks first..first+count-1 into grids
+ * (count * ncells bytes); see above for the order of reads. */
+MC_MUST_USE mc_status job_source_read(job_source *s, uint64_t first, uint64_t count, uint8_t *grids,
+                                      mc_error *err);
+void job_source_close(job_source *s);
+
+#endif

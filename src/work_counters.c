@@ -1,0 +1,102 @@
+/* work_counters — see work_counters.h: everything here is generated from
+ * the WORK_COUNTERS table. */
+#include "work_counters.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numtext.h"
+
+void work_counters_add(work_counters *sum, const work_counters *x)
+{
+#define ADD_(name, key, text) sum->name += x->name;
+    WORK_COUNTERS(ADD_, ADD_)
+#undef ADD_
+}
+
+const char *work_counters_keys(void)
+{
+#define KEY_(name, key, text) "," key
+    static const char keys[] = WORK_COUNTERS(KEY_, KEY_);
+#undef KEY_
+    return keys + 1;
+}
+
+size_t work_counters_format(const work_counters *w, char *buf, size_t cap)
+{
+    size_t n = 0;
+#define FMT_C_(name, key, text) n += (size_t)snprintf(buf + n, cap - n, " " key "=%" PRIu64, w->name);
+#define FMT_S_(name, key, text) n += (size_t)snprintf(buf + n, cap - n, " " key "=%.3f", w->name);
+    WORK_COUNTERS(FMT_C_, FMT_S_)
+#undef FMT_C_
+#undef FMT_S_
+    return n;
+}
+
+static bool parse_seconds(const char *v, double *out)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(v, &end);
+    if (errno || end == v || *end || !(x >= 0)) return false;
+    *out = x;
+    return true;
+}
+
+int work_counters_parse(work_counters *w, const char *k, const char *v)
+{
+#define PARSE_C_(name, key, text)                                                \
+    if (!strcmp(k, key)) return numtext_u64(v, &w->name) ? WORK_COUNTER_##name : -2;
+#define PARSE_S_(name, key, text)                                                \
+    if (!strcmp(k, key)) return parse_seconds(v, &w->name) ? WORK_COUNTER_##name : -2;
+    WORK_COUNTERS(PARSE_C_, PARSE_S_)
+#undef PARSE_C_
+#undef PARSE_S_
+    return -1;
+}
+
+void work_counters_pack(const work_counters *w, uint64_t *words)
+{
+#define PACK_C_(name, key, text) words[WORK_COUNTER_##name] = w->name;
+#define PACK_S_(name, key, text) memcpy(&words[WORK_COUNTER_##name], &w->name, sizeof(double));
+    WORK_COUNTERS(PACK_C_, PACK_S_)
+#undef PACK_C_
+#undef PACK_S_
+}
+
+void work_counters_unpack(work_counters *w, const uint64_t *words)
+{
+#define UNPACK_C_(name, key, text) w->name = words[WORK_COUNTER_##name];
+#define UNPACK_S_(name, key, text) memcpy(&w->name, &words[WORK_COUNTER_##name], sizeof(double));
+    WORK_COUNTERS(UNPACK_C_, UNPACK_S_)
+#undef UNPACK_C_
+#undef UNPACK_S_
+}
+
+void work_counters_json(FILE *f, const work_counters *w, const char *sep, bool pretty)
+{
+    const char *colon = pretty ? ": " : ":";
+#define JSON_C_(name, key, text) fprintf(f, "%s\"" #name "\"%s%" PRIu64, sep, colon, w->name);
+#define JSON_S_(name, key, text) fprintf(f, "%s\"" #name "\"%s%.6f", sep, colon, w->name);
+    WORK_COUNTERS(JSON_C_, JSON_S_)
+#undef JSON_C_
+#undef JSON_S_
+}
+
+void work_counters_text(const work_counters *w, char *buf, size_t cap)
+{
+    size_t n = 0;
+    const char *sep = "";
+    buf[0] = 0;
+#define TEXT_C_(name, key, text)                                                 \
+    if (n < cap) n += (size_t)snprintf(buf + n, cap - n, "%s%" PRIu64 " " text, sep, w->name);   \
+    sep = ", ";
+#define TEXT_S_(name, key, text)                                                 \
+    if (n < cap) n += (size_t)snprintf(buf + n, cap - n, "%s%.2f " text, sep, w->name);          \
+    sep = ", ";
+    WORK_COUNTERS(TEXT_C_, TEXT_S_)
+#undef TEXT_C_
+#undef TEXT_S_
+}

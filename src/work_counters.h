@@ -1,0 +1,88 @@
+/* work_counters — the work a search does, defined once.
+ *
+ * WORK_COUNTERS is an X-macro table (as kissat's statistics.h): one line per
+ * counter, in output order,
+ *
+ *     C(name, key, text)    a uint64_t count, summed over grids and chunks
+ *     S(name, key, text)    double seconds, summed likewise
+ *
+ * name: the field (in work_counters, checker_record, job_result) and its JSON
+ * name; key: its short name in journal lines (key=value) and the job line's
+ * counters list; text: the words after the number in human output.
+ * Generated from it: the fields (WORK_COUNTER_FIELDS), the sum
+ * (work_counters_add), the journal fields (work_counters_format,
+ * work_counters_parse), the MPI words (work_counters_pack/unpack,
+ * WORK_COUNTERS_N), JSON (work_counters_json) and text (work_counters_text).
+ *
+ * Adding a counter = one line here plus the increment in the engine that
+ * counts it. Every journal's job line names the counter keys it was written
+ * with (`counters=uas,second,...`), so a journal written with another list
+ * is refused by name, never misread.
+ */
+#ifndef MC_WORK_COUNTERS_H
+#define MC_WORK_COUNTERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define WORK_COUNTERS(C, S)                                                      \
+    C(ua_initial, "uas", "initial UAs")                                          \
+    C(ua_second, "second", "second solutions")                                   \
+    C(ua_learned, "learned", "UAs learned")                                      \
+    C(nodes, "nodes", "nodes")                                                   \
+    C(candidates, "cand", "candidates")                                          \
+    C(solver_calls, "solver", "solver calls")                                    \
+    C(puzzles, "puzzles", "puzzles")                                             \
+    S(seconds_ua, "sec_ua", "s finding UAs")                                     \
+    S(seconds_search, "sec_search", "s searching")                               \
+    S(seconds_total, "sec_grids", "s in the checker")
+
+#define WORK_COUNTER_FIELD_C_(name, key, text) uint64_t name;
+#define WORK_COUNTER_FIELD_S_(name, key, text) double name;
+/* The fields, for any struct that holds the counters. */
+#define WORK_COUNTER_FIELDS WORK_COUNTERS(WORK_COUNTER_FIELD_C_, WORK_COUNTER_FIELD_S_)
+
+#define WORK_COUNTER_ENUM_(name, key, text) WORK_COUNTER_##name,
+enum { WORK_COUNTERS(WORK_COUNTER_ENUM_, WORK_COUNTER_ENUM_) WORK_COUNTERS_N };
+
+typedef struct work_counters {
+    WORK_COUNTER_FIELDS
+} work_counters;
+
+/* A struct that holds the counters as plain fields (r.nodes) and as one
+ * work_counters (r.work) for the functions below: put WORK_COUNTERS_MEMBER
+ * in it. */
+#define WORK_COUNTERS_MEMBER                                                     \
+    union {                                                                      \
+        work_counters work;                                                      \
+        struct {                                                                 \
+            WORK_COUNTER_FIELDS                                                  \
+        };                                                                       \
+    }
+
+/* sum += x, counter by counter. */
+void work_counters_add(work_counters *sum, const work_counters *x);
+
+/* The comma-separated journal keys in table order ("uas,second,..."). */
+const char *work_counters_keys(void);
+
+/* Appends " key=value" for every counter to buf (cap bytes, 64 per counter
+ * are enough); returns the length written. Seconds with 3 decimals. */
+size_t work_counters_format(const work_counters *w, char *buf, size_t cap);
+/* Parses one journal field. Returns the counter's index when key is a
+ * counter and value parses, -1 for an unknown key, -2 for a bad value. */
+int work_counters_parse(work_counters *w, const char *key, const char *value);
+
+/* WORK_COUNTERS_N 64-bit words (seconds as IEEE bits), for messages. */
+void work_counters_pack(const work_counters *w, uint64_t *words);
+void work_counters_unpack(work_counters *w, const uint64_t *words);
+
+/* Writes `SEP"name":VALUE` for every counter to f; with pretty a space after
+ * the colon. */
+void work_counters_json(FILE *f, const work_counters *w, const char *sep, bool pretty);
+/* "N initial UAs, N second solutions, ..., X.XX s searching" into buf. */
+void work_counters_text(const work_counters *w, char *buf, size_t cap);
+
+#endif
