@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "banner.h"
+#include "checker.h"
 #include "geometry.h"
 #include "grid.h"
 #include "numtext.h"
@@ -37,6 +38,21 @@ int cmd_grids_canon(int argc, char **argv);
 /* Prints "minclue NAME: message" to stderr (printf format). */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+
+/* ---- the checker options, shared by `search` and `minimum` ---- */
+enum { CLI_OPT_UA_MAX = 0x100, CLI_OPT_UA_LIMIT, CLI_OPT_MAX_DEGREE, CLI_OPT_NO_LEARN };
+/* getopt_long table entries for --ua-max, --ua-limit, --max-degree, --no-learn. */
+#define CLI_CHECKER_OPTIONS                                                      \
+    {"ua-max", required_argument, 0, CLI_OPT_UA_MAX},                            \
+    {"ua-limit", required_argument, 0, CLI_OPT_UA_LIMIT},                        \
+    {"max-degree", required_argument, 0, CLI_OPT_MAX_DEGREE},                    \
+    {"no-learn", no_argument, 0, CLI_OPT_NO_LEARN}
+/* Their lines in --help. */
+extern const char cli_checker_options_help[];
+/* Applies getopt's result o (argument arg) to opt: 1 when o is a checker
+ * option, 0 when it is not, -1 for a bad value (bounds from checker.h and
+ * hitset.h; "minclue CMD: reason" printed, exit status 2 follows). */
+int cli_checker_option(const char *cmd, int o, const char *arg, checker_options *opt);
 
 /* ---- grids from files: the shared options and the per-line loop ---- */
 

@@ -1,5 +1,6 @@
 /* cmd_search — `minclue search`: every puzzle with at most K clues in each grid. */
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,7 +10,7 @@
 #include "mc_clock.h"
 #include "solver.h"
 
-static const char *help =
+static const char *help_head =
     "usage: minclue search --clues K [--box RxC] [--stats FILE] [options] [FILE|-]\n"
     "\n"
     "For each solution grid, one per line (a puzzle is solved first and its\n"
@@ -24,18 +25,21 @@ static const char *help =
     "  --box RxC        box shape (default: inferred from the line length)\n"
     "  --stats FILE     one JSON object per grid: UAs by size, sets from second\n"
     "                   solutions and those kept (learned),\n"
-    "                   nodes, candidates, solver calls, puzzles, seconds\n"
-    "  --ua-max N       unavoidable sets up to N cells (default: 12 on 9x9,\n"
-    "                   16 on 4x4, 12 on 6x6, 10 on 8x8)\n"
-    "  --ua-limit N     use at most N initial sets, smallest first\n"
-    "  --max-degree N   unions of up to N disjoint sets (2..5; 1 = off; default 5)\n"
-    "  --no-learn       do not keep sets learned from second solutions\n"
+    "                   nodes, candidates, solver calls, puzzles, seconds\n";
+static const char *help_tail =
     "  --quiet          no progress and no summary on stderr\n"
     "\n"
     "A summary (grids, puzzles, work, time) goes to stderr, with progress on\n"
     "long inputs. Exit status: 0 when every line was searched, 1 when some\n"
     "line was invalid (bad text, clashing or not uniquely solvable puzzle,\n"
     "unsupported shape) and skipped, 2 on usage or I/O errors.\n";
+
+static void print_help(FILE *f)
+{
+    fputs(help_head, f);
+    fputs(cli_checker_options_help, f);
+    fputs(help_tail, f);
+}
 
 typedef struct out_ctx {
     const geometry *geo;
@@ -73,26 +77,111 @@ static void write_stats(FILE *fp, const char *file, long line, const grid *g, in
     grid_format(g, DIGITS_STD, text);
     fputs("{\"file\":", fp);
     json_string(fp, file);
-    fprintf(fp, ",\"line\":%ld,\"grid\":\"%s\",\"clues\":%d,\"ua_initial\":%llu,\"ua_by_size\":{", line, text, K,
-            (unsigned long long)r->ua_initial);
+    fprintf(fp, ",\"line\":%ld,\"grid\":\"%s\",\"clues\":%d,\"ua_by_size\":{", line, text, K);
     int first = 1;
     for (int s = 0; s <= CHECKER_MAX_UA_SIZE; s++) {
         if (!r->ua_initial_by_size[s]) continue;
         fprintf(fp, "%s\"%d\":%llu", first ? "" : ",", s, (unsigned long long)r->ua_initial_by_size[s]);
         first = 0;
     }
-    fprintf(fp,
-            "},\"ua_second\":%llu,\"ua_learned\":%llu,\"nodes\":%llu,\"candidates\":%llu,\"solver_calls\":%llu,\"puzzles\":%llu,"
-            "\"seconds_ua\":%.6f,\"seconds_search\":%.6f,\"seconds_total\":%.6f}\n",
-            (unsigned long long)r->ua_second, (unsigned long long)r->ua_learned, (unsigned long long)r->nodes, (unsigned long long)r->candidates,
-            (unsigned long long)r->solver_calls, (unsigned long long)r->puzzles, r->seconds_ua, r->seconds_search,
-            r->seconds_total);
+    fputc('}', fp);
+    work_counters_json(fp, &r->work, ",", false);
+    fputs("}\n", fp);
 }
 
-static bool parse_int(const char *s, int lo, int hi, int *out)
+/* The state of one search over the input. */
+typedef struct search_ctx {
+    int K;
+    bool quiet;
+    FILE *stats;
+    checker_options copt;
+    checker_ctx *ck;         /* for the shape cur */
+    solver_ctx *sv;
+    const geometry *cur;
+    solver_result res;
+    out_ctx out;
+    uint64_t ngrids;
+    checker_record tot;
+    progress pr;
+} search_ctx;
+
+static int invalid(gridfile *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int invalid(gridfile *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s:%ld: ", gridfile_name(f), gridfile_line(f));
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return CLI_LINE_INVALID;
+}
+
+static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
+{
+    (void)trailer;
+    search_ctx *c = user;
+    mc_error err;
+    if (g->geo->ncells > CHECKER_MAX_CELLS)
+        return invalid(f, "%dx%d grids are not supported (%d cells at most)", g->geo->N, g->geo->N, CHECKER_MAX_CELLS);
+    if (c->K > g->geo->ncells)
+        return invalid(f, "--clues %d is more than the %d cells of the grid", c->K, g->geo->ncells);
+    if (g->geo != c->cur) {
+        checker_free(c->ck);
+        solver_free(c->sv);
+        c->cur = g->geo;
+        c->ck = checker_new(c->cur, &c->copt);
+        c->sv = solver_new(c->cur);
+        if (!c->ck || !c->sv) {
+            cli_error("search", "out of memory");
+            return CLI_STOP_ALL;
+        }
+    }
+    if (grid_check(g, DIGITS_STD, &err) != MC_OK) return invalid(f, "invalid: %s", err.msg);
+    if (!grid_is_complete(g)) {
+        int n = solver_count(c->sv, g->cell, 2, &c->res);
+        if (n != 1)
+            return invalid(f, "the puzzle has %s, so it names no grid", n == 0 ? "no solution" : "more than one solution");
+        memcpy(g->cell, c->res.sol[0], (size_t)g->geo->ncells);
+    }
+    c->out.geo = g->geo;
+    c->out.printed = 0;
+    checker_record rec;
+    mc_status cs = checker_run(c->ck, g->cell, &rec, on_found, &c->out);
+    if (cs != MC_OK) {
+        fprintf(stderr, "%s:%ld: search failed: %s\n", gridfile_name(f), gridfile_line(f), mc_status_name(cs));
+        return CLI_STOP_ALL;
+    }
+    fflush(stdout);
+    c->ngrids++;
+    checker_record_add(&c->tot, &rec);
+    if (c->stats) {
+        write_stats(c->stats, gridfile_name(f), gridfile_line(f), g, c->K, &rec);
+        fflush(c->stats);
+    }
+    if (!c->quiet) {
+        char extra[64];
+        snprintf(extra, sizeof extra, "%llu puzzles", (unsigned long long)c->tot.puzzles);
+        progress_update(&c->pr, c->ngrids, extra);
+    }
+    return CLI_LINE_OK;
+}
+
+static void print_summary(search_ctx *c, double seconds)
+{
+    char extra[64], work[1024];
+    snprintf(extra, sizeof extra, "%llu puzzles", (unsigned long long)c->tot.puzzles);
+    progress_done(&c->pr, c->ngrids, extra);
+    work_counters_text(&c->tot.work, work, sizeof work);
+    fprintf(stderr, "search: %llu grids, K = %d: %llu puzzles; %s; %.3f s in all (%.3f s per grid)\n",
+            (unsigned long long)c->ngrids, c->K, (unsigned long long)c->tot.puzzles, work, seconds,
+            c->ngrids ? seconds / (double)c->ngrids : 0.0);
+}
+
+static bool parse_clues(const char *s, int *out)
 {
     uint64_t v;
-    if (!numtext_u64(s, &v) || v < (uint64_t)lo || v > (uint64_t)hi) return false;
+    if (!numtext_u64(s, &v) || v > CHECKER_MAX_CELLS) return false;
     *out = (int)v;
     return true;
 }
@@ -102,64 +191,43 @@ int cmd_search(int argc, char **argv)
     static const struct option opts[] = {{"clues", required_argument, 0, 'k'},
                                           {"box", required_argument, 0, 'b'},
                                           {"stats", required_argument, 0, 's'},
-                                          {"ua-max", required_argument, 0, 'm'},
-                                          {"ua-limit", required_argument, 0, 'l'},
-                                          {"max-degree", required_argument, 0, 'd'},
-                                          {"no-learn", no_argument, 0, 'n'},
+                                          CLI_CHECKER_OPTIONS,
                                           {"quiet", no_argument, 0, 'q'},
                                           {"help", no_argument, 0, 'h'},
                                           {0, 0, 0, 0}};
     const geometry *geo = NULL;
-    int K = -1, ua_max = 0, ua_limit = 0, max_degree = 5, learn = 1, quiet = 0;
     const char *stats_path = NULL;
-    mc_error err;
+    static search_ctx c; /* large (a solver result); one per process */
+    memset(&c, 0, sizeof c);
+    c.K = -1;
+    checker_options_default(&c.copt, 0);
     optind = 0;
     int o;
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        int r = cli_checker_option("search", o, optarg, &c.copt);
+        if (r < 0) return 2;
+        if (r > 0) continue;
         switch (o) {
         case 'k':
-            if (!parse_int(optarg, 0, 81, &K)) {
-                cli_error("search", "--clues needs a whole number from 0 to 81, not '%s'", optarg);
+            if (!parse_clues(optarg, &c.K)) {
+                cli_error("search", "--clues needs a whole number from 0 to %d, not '%s'", CHECKER_MAX_CELLS, optarg);
                 return 2;
             }
             break;
         case 'b':
-            if (geometry_parse(optarg, &geo, &err) != MC_OK) {
-                cli_error("search", "%s", err.msg);
-                return 2;
-            }
-            if (geo->ncells > 81) {
-                cli_error("search", "--box %s: shapes above 81 cells are not supported", optarg);
+            if (!cli_parse_box("search", optarg, &geo)) return 2;
+            if (geo->ncells > CHECKER_MAX_CELLS) {
+                cli_error("search", "--box %s: shapes above %d cells are not supported", optarg, CHECKER_MAX_CELLS);
                 return 2;
             }
             break;
         case 's': stats_path = optarg; break;
-        case 'm':
-            if (!parse_int(optarg, 4, CHECKER_MAX_UA_SIZE, &ua_max)) {
-                cli_error("search", "--ua-max needs a whole number from 4 to %d, not '%s'", CHECKER_MAX_UA_SIZE,
-                          optarg);
-                return 2;
-            }
-            break;
-        case 'l':
-            if (!parse_int(optarg, 1, 448, &ua_limit)) {
-                cli_error("search", "--ua-limit needs a whole number from 1 to 448, not '%s'", optarg);
-                return 2;
-            }
-            break;
-        case 'd':
-            if (!parse_int(optarg, 1, 5, &max_degree)) {
-                cli_error("search", "--max-degree needs a whole number from 1 to 5, not '%s'", optarg);
-                return 2;
-            }
-            break;
-        case 'n': learn = 0; break;
-        case 'q': quiet = 1; break;
-        case 'h': fputs(help, stdout); return 0;
-        default: fputs(help, stderr); return 2;
+        case 'q': c.quiet = true; break;
+        case 'h': print_help(stdout); return 0;
+        default: print_help(stderr); return 2;
         }
     }
-    if (K < 0) {
+    if (c.K < 0) {
         cli_error("search", "--clues K is required (see --help)");
         return 2;
     }
@@ -167,137 +235,20 @@ int cmd_search(int argc, char **argv)
         cli_error("search", "one input file at most (or - for stdin)");
         return 2;
     }
-    const char *path = optind < argc ? argv[optind] : "-";
-    FILE *stats = NULL;
-    if (stats_path) {
-        stats = fopen(stats_path, "w");
-        if (!stats) {
-            cli_error("search", "cannot write %s", stats_path);
-            return 2;
-        }
-    }
-    gridfile *f;
-    if (gridfile_open(path, geo, DIGITS_STD, &f, &err) != MC_OK) {
-        cli_error("search", "%s", err.msg);
-        if (stats) fclose(stats);
+    c.copt.clues = c.K;
+    if (stats_path && !(c.stats = fopen(stats_path, "w"))) {
+        cli_error("search", "cannot write %s", stats_path);
         return 2;
     }
-
-    checker_options copt;
-    checker_options_default(&copt, K);
-    copt.ua_max_size = ua_max;
-    copt.ua_limit = ua_limit;
-    copt.max_degree = max_degree;
-    copt.learn = learn;
-    checker_ctx *ck = NULL;
-    solver_ctx *sv = NULL;
-    const geometry *cur = NULL;
-    solver_result *res = malloc(sizeof *res);
-    out_ctx *out = malloc(sizeof *out);
-    if (!res || !out) {
-        cli_error("search", "out of memory");
-        return 2;
-    }
-    int status = 0;
-    uint64_t ngrids = 0;
-    checker_record tot = {0};
     double start = mc_wall_seconds();
-    progress pr;
-    progress_init(&pr, "grids", 0);
-    grid g;
-    mc_status st;
-    while ((st = gridfile_next(f, &g, NULL, &err)) != MC_EOF) {
-        if (st != MC_OK) {
-            fprintf(stderr, "%s\n", err.msg);
-            if (st == MC_EFORMAT) {
-                if (status < 1) status = 1;
-                continue;
-            }
-            status = 2;
-            break;
-        }
-        const char *fname = gridfile_name(f);
-        long line = gridfile_line(f);
-        if (g.geo->ncells > 81) {
-            fprintf(stderr, "%s:%ld: %dx%d grids are not supported (81 cells at most)\n", fname, line, g.geo->N,
-                    g.geo->N);
-            if (status < 1) status = 1;
-            continue;
-        }
-        if (K > g.geo->ncells) {
-            fprintf(stderr, "%s:%ld: --clues %d is more than the %d cells of the grid\n", fname, line, K,
-                    g.geo->ncells);
-            if (status < 1) status = 1;
-            continue;
-        }
-        if (g.geo != cur) {
-            checker_free(ck);
-            solver_free(sv);
-            cur = g.geo;
-            ck = checker_new(cur, &copt);
-            sv = solver_new(cur);
-            if (!ck || !sv) {
-                cli_error("search", "out of memory");
-                status = 2;
-                break;
-            }
-        }
-        if (grid_check(&g, DIGITS_STD, &err) != MC_OK) {
-            fprintf(stderr, "%s:%ld: invalid: %s\n", fname, line, err.msg);
-            if (status < 1) status = 1;
-            continue;
-        }
-        if (!grid_is_complete(&g)) {
-            int n = solver_count(sv, g.cell, 2, res);
-            if (n != 1) {
-                fprintf(stderr, "%s:%ld: the puzzle has %s, so it names no grid\n", fname, line,
-                        n == 0 ? "no solution" : "more than one solution");
-                if (status < 1) status = 1;
-                continue;
-            }
-            memcpy(g.cell, res->sol[0], (size_t)g.geo->ncells);
-        }
-        out->geo = g.geo;
-        out->printed = 0;
-        checker_record rec;
-        mc_status cs = checker_run(ck, g.cell, &rec, on_found, out);
-        if (cs != MC_OK) {
-            fprintf(stderr, "%s:%ld: search failed: %s\n", fname, line, mc_status_name(cs));
-            status = 2;
-            break;
-        }
-        fflush(stdout);
-        ngrids++;
-        checker_record_add(&tot, &rec);
-        if (stats) {
-            write_stats(stats, fname, line, &g, K, &rec);
-            fflush(stats);
-        }
-        if (!quiet) {
-            char extra[64];
-            snprintf(extra, sizeof extra, "%llu puzzles", (unsigned long long)tot.puzzles);
-            progress_update(&pr, ngrids, extra);
-        }
-    }
-    if (!quiet) {
-        char extra[64];
-        snprintf(extra, sizeof extra, "%llu puzzles", (unsigned long long)tot.puzzles);
-        progress_done(&pr, ngrids, extra);
-        double el = mc_wall_seconds() - start;
-        fprintf(stderr,
-                "search: %llu grids, K = %d: %llu puzzles; %llu nodes, %llu candidates, %llu solver calls; "
-                "UAs %.3f s, search %.3f s, %.3f s in all (%.3f s per grid)\n",
-                (unsigned long long)ngrids, K, (unsigned long long)tot.puzzles, (unsigned long long)tot.nodes,
-                (unsigned long long)tot.candidates, (unsigned long long)tot.solver_calls, tot.seconds_ua,
-                tot.seconds_search, el,
-                ngrids ? el / (double)ngrids : 0.0);
-    }
-    gridfile_free(f);
-    checker_free(ck);
-    solver_free(sv);
-    free(res);
-    free(out);
-    if (stats && fclose(stats) != 0) {
+    progress_init(&c.pr, "grids", 0);
+    cli_grid_loop loop = {.cmd = "search", .geo = geo, .style = DIGITS_STD, .name_cmd_open = true,
+                          .on_grid = search_grid, .user = &c};
+    int status = cli_for_each_grid(&loop, argc - optind, argv + optind);
+    if (!c.quiet && (c.ngrids > 0 || status < 2)) print_summary(&c, mc_wall_seconds() - start);
+    checker_free(c.ck);
+    solver_free(c.sv);
+    if (c.stats && fclose(c.stats) != 0) {
         cli_error("search", "cannot write %s", stats_path);
         status = 2;
     }
