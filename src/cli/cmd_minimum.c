@@ -12,7 +12,7 @@
 #include "prng.h"
 
 static const char *help =
-    "usage: minclue minimum --box RxC [--estimate N] [--seed S]\n"
+    "usage: minclue minimum --box RxC [--estimate N] [--seed S] [checker options]\n"
     "\n"
     "Finds the smallest number of clues of a unique puzzle for a small shape\n"
     "and proves it: every grid with the first row 1..N is built by\n"
@@ -28,9 +28,18 @@ static const char *help =
     "                 prints the CPU time of the full K = 13 proof it\n"
     "                 extrapolates to (no proof is made)\n"
     "  --seed S       seed of the random grids for --estimate (default 1)\n"
+    "checker options (as for search; the defaults make the proof):\n";
+static const char *help_tail =
     "\n"
     "Exit status: 0 when the proof (or the estimate) is complete, 2 on usage\n"
     "errors or an unsupported shape.\n";
+
+static void print_help(FILE *f)
+{
+    fputs(help, f);
+    fputs(cli_checker_options_help, f);
+    fputs(help_tail, f);
+}
 
 typedef struct grid_list {
     uint8_t *cells;     /* n * ncells */
@@ -139,7 +148,7 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static int estimate(const geometry *geo, int n, uint64_t seed)
+static int estimate(const geometry *geo, int n, uint64_t seed, const checker_options *base)
 {
     if (geo->R != 2 || geo->C != 4) {
         cli_error("minimum", "--estimate is for 2x4 boxes (8x8 grids)");
@@ -177,8 +186,8 @@ static int estimate(const geometry *geo, int n, uint64_t seed)
            (unsigned long long)nes, tenum, n, (unsigned long long)seed);
     int status = 0;
     const int K = 13;
-    checker_options o;
-    checker_options_default(&o, K);
+    checker_options o = *base;
+    o.clues = K;
     checker_ctx *c = checker_new(geo, &o);
     if (!c) {
         cli_error("minimum", "out of memory");
@@ -224,20 +233,22 @@ int cmd_minimum(int argc, char **argv)
     static const struct option opts[] = {{"box", required_argument, 0, 'b'},
                                           {"estimate", required_argument, 0, 'e'},
                                           {"seed", required_argument, 0, 's'},
+                                          CLI_CHECKER_OPTIONS,
                                           {"help", no_argument, 0, 'h'},
                                           {0, 0, 0, 0}};
     const geometry *geo = NULL;
     uint64_t est = 0, seed = 1;
-    mc_error err;
+    checker_options copt;
+    checker_options_default(&copt, 0);
     optind = 0;
     int o;
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        int r = cli_checker_option("minimum", o, optarg, &copt);
+        if (r < 0) return 2;
+        if (r > 0) continue;
         switch (o) {
         case 'b':
-            if (geometry_parse(optarg, &geo, &err) != MC_OK) {
-                cli_error("minimum", "%s", err.msg);
-                return 2;
-            }
+            if (!cli_parse_box("minimum", optarg, &geo)) return 2;
             break;
         case 'e':
             if (!numtext_u64(optarg, &est) || est < 1 || est > 1000000) {
@@ -251,8 +262,8 @@ int cmd_minimum(int argc, char **argv)
                 return 2;
             }
             break;
-        case 'h': fputs(help, stdout); return 0;
-        default: fputs(help, stderr); return 2;
+        case 'h': print_help(stdout); return 0;
+        default: print_help(stderr); return 2;
         }
     }
     if (optind < argc) {
@@ -263,7 +274,7 @@ int cmd_minimum(int argc, char **argv)
         cli_error("minimum", "--box RxC is required (see --help)");
         return 2;
     }
-    if (est) return estimate(geo, (int)est, seed);
+    if (est) return estimate(geo, (int)est, seed, &copt);
     if (geo->ncells > 36) {
         cli_error("minimum", "%dx%d boxes: the proof here enumerates every grid with a fixed first row, feasible up to "
                   "2x3 only; for 2x4 --estimate N measures the K = 13 search over the enumerated ES grids",
@@ -304,9 +315,9 @@ int cmd_minimum(int argc, char **argv)
 
     int status = 2, minimum = -1;
     for (int K = 1; K <= geo->ncells && minimum < 0; K++) {
-        checker_options copt;
-        checker_options_default(&copt, K);
-        checker_ctx *c = checker_new(geo, &copt);
+        checker_options ko = copt;
+        ko.clues = K;
+        checker_ctx *c = checker_new(geo, &ko);
         if (!c) {
             cli_error("minimum", "out of memory");
             break;
