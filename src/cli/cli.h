@@ -65,9 +65,10 @@ int cli_checker_option(const char *cmd, int o, const char *arg, checker_options 
 bool cli_parse_box(const char *cmd, const char *arg, const geometry **geo);
 
 /* What a callback tells the loop: the line was fine, invalid (exit status at
- * least 1), or stop: this file (exit status 2, go on with the next file) or
- * everything (exit status 2). */
-enum { CLI_LINE_OK = 0, CLI_LINE_INVALID = 1, CLI_STOP_FILE = 2, CLI_STOP_ALL = 3 };
+ * least 1), or stop: this file (exit status 2, go on with the next file),
+ * everything (exit status 2), or everything because the work is done (the
+ * exit status so far). */
+enum { CLI_LINE_OK = 0, CLI_LINE_INVALID = 1, CLI_STOP_FILE = 2, CLI_STOP_ALL = 3, CLI_DONE = 4 };
 
 typedef struct cli_grid_loop {
     const char *cmd;        /* the subcommand, for messages ("solve", "grids canon") */

@@ -70,6 +70,10 @@ int cli_for_each_grid(const cli_grid_loop *loop, int nfiles, char **files)
                 gridfile_free(f);
                 return 2;
             }
+            if (r == CLI_DONE) {
+                gridfile_free(f);
+                return status;
+            }
             status = worse(status, r);
             if (r == CLI_STOP_FILE) break;
         }

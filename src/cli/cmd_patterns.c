@@ -68,6 +68,38 @@ static int pset_insert(pset *s, const pattern *p)
     return 1;
 }
 
+/* --include: the grids of a file, all valid solution grids (else stop). */
+typedef struct grid_list {
+    uint8_t *cells;          /* n * 81 */
+    uint64_t n;
+} grid_list;
+
+static int include_grid(void *user, gridfile *f, grid *g, const char *trailer)
+{
+    (void)trailer;
+    grid_list *gl = user;
+    if (!grid_is_valid_solution(g)) {
+        cli_error("patterns", "not a valid solution grid");
+        fprintf(stderr, "  (%s:%ld)\n", gridfile_name(f), gridfile_line(f));
+        return CLI_STOP_ALL;
+    }
+    uint8_t *q = realloc(gl->cells, 81 * (size_t)(gl->n + 1));
+    if (!q) {
+        cli_error("patterns", "out of memory");
+        return CLI_STOP_ALL;
+    }
+    gl->cells = q;
+    memcpy(gl->cells + 81 * gl->n++, g->cell, 81);
+    return CLI_LINE_OK;
+}
+
+static int include_bad_line(void *user, gridfile *f, const mc_error *err)
+{
+    (void)user, (void)f;
+    cli_error("patterns", "%s", err->msg);
+    return CLI_STOP_ALL;
+}
+
 static int do_build(int argc, char **argv)
 {
     static const struct option opts[] = {{"max-size", required_argument, 0, 'm'},
@@ -115,31 +147,16 @@ static int do_build(int argc, char **argv)
     uint8_t *extra_grids = NULL;
     uint64_t nextra = 0;
     if (include) {
-        gridfile *gf;
-        mc_error err;
-        if (gridfile_open(include, geo, DIGITS_STD, &gf, &err) != MC_OK) {
-            cli_error("patterns", "%s", err.msg);
+        grid_list gl = {NULL, 0};
+        cli_grid_loop loop = {.cmd = "patterns", .geo = geo, .style = DIGITS_STD, .name_cmd_open = true,
+                              .name_cmd_lines = true, .on_grid = include_grid, .on_bad_line = include_bad_line, .user = &gl};
+        char *files[] = {(char *)include};
+        if (cli_for_each_grid(&loop, 1, files) != 0) {
+            free(gl.cells);
             return 2;
         }
-        grid g;
-        const char *trailer;
-        mc_status st;
-        while ((st = gridfile_next(gf, &g, &trailer, &err)) != MC_EOF) {
-            if (st != MC_OK || !grid_is_valid_solution(&g)) {
-                cli_error("patterns", "%s", st != MC_OK ? err.msg : "not a valid solution grid");
-                if (st == MC_OK) fprintf(stderr, "  (%s:%ld)\n", gridfile_name(gf), gridfile_line(gf));
-                gridfile_free(gf);
-                return 2;
-            }
-            uint8_t *q = realloc(extra_grids, 81 * (size_t)(nextra + 1));
-            if (!q) {
-                cli_error("patterns", "out of memory");
-                return 2;
-            }
-            extra_grids = q;
-            memcpy(extra_grids + 81 * nextra++, g.cell, 81);
-        }
-        gridfile_free(gf);
+        extra_grids = gl.cells;
+        nextra = gl.n;
     }
     prng rng;
     prng_seed(&rng, seed);

@@ -32,6 +32,62 @@ static const char *help =
     "Exit status: 0 when every line was a valid grid, 1 when some line was\n"
     "invalid (reported as FILE:LINE: message), 2 on bad options or I/O errors.\n";
 
+typedef struct uas_ctx {
+    bool reference, mask, stats;
+    int max_size;
+    ua_finder *finder;
+    ua_store s;
+    uint64_t ngrids;
+    uint64_t total[82];
+    char text[8 * 81 + 16];
+} uas_ctx;
+
+static int uas_grid(void *user, gridfile *f, grid *g, const char *trailer)
+{
+    (void)trailer;
+    uas_ctx *c = user;
+    const char *why = NULL;
+    if (!grid_is_valid_solution(g)) why = "not a valid solution grid";
+    else if (g->geo->ncells > 81) why = "UAs need a shape with at most 81 cells";
+    else if (!c->reference && g->geo->N != 9) why = "--method patterns is for 9x9 grids (use --method reference)";
+    if (why) {
+        fprintf(stderr, "%s:%ld: %s\n", gridfile_name(f), gridfile_line(f), why);
+        return CLI_LINE_INVALID;
+    }
+    ua_store_clear(&c->s);
+    mc_status st = c->reference ? ua_find_reference(g->geo, g->cell, c->max_size, &c->s)
+                                : ua_find(c->finder, g->cell, c->max_size, &c->s);
+    if (st != MC_OK) {
+        cli_error("uas", "%s:%ld: %s", gridfile_name(f), gridfile_line(f), mc_status_name(st));
+        return CLI_STOP_ALL;
+    }
+    c->ngrids++;
+    int by_size[82] = {0};
+    for (int k = 0; k < c->s.n; k++) by_size[cs81_count(c->s.set[k])]++;
+    for (int z = 0; z <= 81; z++) c->total[z] += (uint64_t)by_size[z];
+    if (c->stats) return CLI_LINE_OK;
+    char *text = c->text;
+    grid_format(g, DIGITS_STD, text);
+    printf("# grid %llu: %s: %d UAs, by size", (unsigned long long)c->ngrids, text, c->s.n);
+    for (int z = 1; z <= c->max_size; z++)
+        if (by_size[z]) printf(" %d:%d", z, by_size[z]);
+    printf("\n");
+    for (int k = 0; k < c->s.n; k++) {
+        char *p = text;
+        if (c->mask) {
+            for (int cell = 0; cell < g->geo->ncells; cell++)
+                *p++ = cs81_has(c->s.set[k], cell) ? grid_digit_char(g->geo->N, DIGITS_STD, g->cell[cell]) : '.';
+        } else {
+            int cell;
+            CS81_FOREACH(cell, c->s.set[k]) p += sprintf(p, "%sr%dc%d", p == text ? "" : " ", g->geo->row[cell] + 1,
+                                                         g->geo->col[cell] + 1);
+        }
+        *p = 0;
+        puts(text);
+    }
+    return CLI_LINE_OK;
+}
+
 int cmd_uas(int argc, char **argv)
 {
     static const struct option opts[] = {{"max-size", required_argument, 0, 'm'},
@@ -44,7 +100,6 @@ int cmd_uas(int argc, char **argv)
     uint64_t max_size = 12;
     bool reference = false, mask = false, stats = false;
     const geometry *geo = NULL;
-    mc_error err;
     optind = 0;
     int o;
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -73,10 +128,7 @@ int cmd_uas(int argc, char **argv)
             break;
         case 's': stats = true; break;
         case 'b':
-            if (geometry_parse(optarg, &geo, &err) != MC_OK) {
-                cli_error("uas", "%s", err.msg);
-                return 2;
-            }
+            if (!cli_parse_box("uas", optarg, &geo)) return 2;
             break;
         case 'h': fputs(help, stdout); return 0;
         default: fputs(help, stderr); return 2;
@@ -86,87 +138,17 @@ int cmd_uas(int argc, char **argv)
         cli_error("uas", "--method patterns knows UAs up to size 12 (use --method reference)");
         return 2;
     }
-    const char *stdin_only[] = {"-"};
-    const char **files = optind < argc ? (const char **)argv + optind : stdin_only;
-    int nfiles = optind < argc ? argc - optind : 1;
-    int status = 0;
-    ua_finder *finder = NULL;
-    if (!reference && !(finder = ua_finder_new())) {
+    uas_ctx c = {.reference = reference, .mask = mask, .stats = stats, .max_size = (int)max_size};
+    if (!reference && !(c.finder = ua_finder_new())) {
         cli_error("uas", "out of memory");
         return 2;
     }
-    ua_store s;
-    ua_store_init(&s);
-    uint64_t ngrids = 0;
-    uint64_t total[82] = {0};
-    char *text = malloc(8 * 81 + 16);
-    if (!text) {
-        cli_error("uas", "out of memory");
-        return 2;
-    }
-    for (int i = 0; i < nfiles && status < 2; i++) {
-        gridfile *f;
-        if (gridfile_open(files[i], geo, DIGITS_STD, &f, &err) != MC_OK) {
-            cli_error("uas", "%s", err.msg);
-            status = 2;
-            break;
-        }
-        grid g;
-        const char *trailer;
-        mc_status st;
-        while ((st = gridfile_next(f, &g, &trailer, &err)) != MC_EOF) {
-            if (st != MC_OK) {
-                fprintf(stderr, "%s\n", err.msg);
-                if (st != MC_EFORMAT) {
-                    status = 2;
-                    break;
-                }
-                status = status < 1 ? 1 : status;
-                continue;
-            }
-            const char *why = NULL;
-            if (!grid_is_valid_solution(&g)) why = "not a valid solution grid";
-            else if (g.geo->ncells > 81) why = "UAs need a shape with at most 81 cells";
-            else if (!reference && g.geo->N != 9) why = "--method patterns is for 9x9 grids (use --method reference)";
-            if (why) {
-                fprintf(stderr, "%s:%ld: %s\n", gridfile_name(f), gridfile_line(f), why);
-                status = status < 1 ? 1 : status;
-                continue;
-            }
-            ua_store_clear(&s);
-            st = reference ? ua_find_reference(g.geo, g.cell, (int)max_size, &s)
-                           : ua_find(finder, g.cell, (int)max_size, &s);
-            if (st != MC_OK) {
-                cli_error("uas", "%s:%ld: %s", gridfile_name(f), gridfile_line(f), mc_status_name(st));
-                status = 2;
-                break;
-            }
-            ngrids++;
-            int by_size[82] = {0};
-            for (int k = 0; k < s.n; k++) by_size[cs81_count(s.set[k])]++;
-            for (int z = 0; z <= 81; z++) total[z] += (uint64_t)by_size[z];
-            if (stats) continue;
-            grid_format(&g, DIGITS_STD, text);
-            printf("# grid %llu: %s: %d UAs, by size", (unsigned long long)ngrids, text, s.n);
-            for (int z = 1; z <= (int)max_size; z++)
-                if (by_size[z]) printf(" %d:%d", z, by_size[z]);
-            printf("\n");
-            for (int k = 0; k < s.n; k++) {
-                char *p = text;
-                if (mask) {
-                    for (int c = 0; c < g.geo->ncells; c++)
-                        *p++ = cs81_has(s.set[k], c) ? grid_digit_char(g.geo->N, DIGITS_STD, g.cell[c]) : '.';
-                } else {
-                    int c;
-                    CS81_FOREACH(c, s.set[k]) p += sprintf(p, "%sr%dc%d", p == text ? "" : " ", g.geo->row[c] + 1,
-                                                           g.geo->col[c] + 1);
-                }
-                *p = 0;
-                puts(text);
-            }
-        }
-        gridfile_free(f);
-    }
+    ua_store_init(&c.s);
+    cli_grid_loop loop = {.cmd = "uas", .geo = geo, .style = DIGITS_STD, .name_cmd_open = true,
+                          .on_grid = uas_grid, .user = &c};
+    int status = cli_for_each_grid(&loop, argc - optind, argv + optind);
+    const uint64_t ngrids = c.ngrids;
+    const uint64_t *total = c.total;
     if (stats) {
         printf("mean UAs per grid over %llu grids:", (unsigned long long)ngrids);
         uint64_t all = 0;
@@ -176,8 +158,7 @@ int cmd_uas(int argc, char **argv)
         }
         printf(" total:%.2f\n", ngrids ? (double)all / (double)ngrids : 0.0);
     }
-    free(text);
-    ua_store_free(&s);
-    ua_finder_free(finder);
+    ua_store_free(&c.s);
+    ua_finder_free(c.finder);
     return status;
 }
