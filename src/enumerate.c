@@ -1,5 +1,6 @@
 /* enumerate — see enumerate.h. */
 #include "enumerate.h"
+#include "enumerate8.h"
 
 #include <assert.h>
 #include <stdbool.h>

@@ -26,16 +26,7 @@
  * The tests compare counts with the published per-band counts and with a
  * brute force (canonicalize every completion).
  *
- * 8x8 (2x4 boxes; enumerate8.c): the same scheme with 2-row bands. The
- * minlex 2x8 bands (rows 1-2; few, computed here) are indexed 1..n in
- * lexicographic order; enumerate8_band generates the minlex grids whose top
- * band is minlex band b, in lexicographic order: rows 3-8 filled cell by
- * cell with increasing digits and column 1 in minlex order, a completed band
- * of index < b cut, the automorphisms of band b applied to the partial grid
- * (after row 3, band 2 and band 3), and at a leaf the exact test by every
- * map that sends a band of index b onto band b (the rest of the image is
- * forced by sorting rows). The leaf test also yields the grid's automorphism
- * count (position maps fixing it up to relabelling; they divide 442,368).
+ * 8x8 (2x4 boxes): enumerate8.h.
  *
  * Other shapes: enumerate_shape generates the minlex grids of every
  * supported shape up to 9x9 boxes except 4x2 (2x2, 2x3, 3x2 with a generic
@@ -85,26 +76,6 @@ MC_MUST_USE mc_status enumerate_band_stats(int band, enumerate_fn fn, void *arg,
 /* Every ES grid of a shape in lexicographic order of minlex forms. */
 MC_MUST_USE mc_status enumerate_shape(const geometry *geo, enumerate_fn fn, void *arg, uint64_t *count,
                                       mc_error *err);
-
-/* 8x8 (2x4 boxes). The number of minlex 2x8 bands, the minlex band of
- * index 1..count (16 digits 0..7: rows 1-2, row 1 = 01234567), and the
- * index of any valid band (16 cells: two rows of an 8x8 grid in the same
- * band). Tables built on first use (thread-safe). */
-int enumerate8_band_count(void);
-const uint8_t *enumerate8_band_minlex(int index);
-int enumerate8_band_index(const uint8_t *band);
-
-/* Callback with the grid's automorphism count (position maps that fix the
- * grid up to relabelling). Nonzero return stops, as enumerate_fn. */
-typedef int (*enumerate_aut_fn)(void *arg, const uint8_t *grid, int autos);
-
-/* The minlex 8x8 grids whose top band is minlex 2x8 band `band`, in
- * lexicographic order, restricted to those whose cells 16 .. 16+len-1 (row
- * 3 on) equal prefix[0 .. len-1] (len 0..48; prefix may be NULL when len is
- * 0). fn may be NULL; *count (may be NULL) receives the number generated.
- * MC_EINVAL for a band out of range or a bad prefix, MC_ENOMEM. */
-MC_MUST_USE mc_status enumerate8_band(int band, const uint8_t *prefix, int len, enumerate_aut_fn fn,
-                                      void *arg, uint64_t *count);
 
 /* Slow twin used by tests: is the grid minlex? Tries every position map
  * (transpose included for square boxes) with the forced relabelling. */

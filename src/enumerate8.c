@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "enumerate.h"
+#include "enumerate8.h"
 
 #define NB_KEYS 576
 #define NB_MAPS 2304

@@ -161,3 +161,59 @@ bool gen_is_minimal(gen_ctx *ctx, const grid *puzzle, bool symmetric)
     }
     return true;
 }
+
+/* ------------------------------------------------ the quick 9x9 stream */
+
+typedef struct rgrid {
+    uint16_t used[27];
+    uint8_t *g;
+    long nodes;
+    prng *rng;
+} rgrid;
+
+static uint16_t rg_cands(const rgrid *s, int c)
+{
+    int r = c / 9, k = c % 9, b = (r / 3) * 3 + k / 3;
+    return (uint16_t)(0x1FF & ~(s->used[r] | s->used[9 + k] | s->used[18 + b]));
+}
+
+static bool rg_fill(rgrid *s)
+{
+    if (++s->nodes > 5000) return false;
+    int best = -1, bestn = 99;
+    for (int c = 0; c < 81; c++) {
+        if (s->g[c] != 0xFF) continue;
+        int n = __builtin_popcount(rg_cands(s, c));
+        if (n < bestn) bestn = n, best = c;
+        if (n <= 1) break;
+    }
+    if (best < 0) return true;
+    if (bestn == 0) return false;
+    uint8_t order[9];
+    int k = 0;
+    for (uint16_t m = rg_cands(s, best); m; m &= (uint16_t)(m - 1)) order[k++] = (uint8_t)__builtin_ctz(m);
+    prng_shuffle_u8(s->rng, order, k);
+    int r = best / 9, col = best % 9, b = (r / 3) * 3 + col / 3;
+    for (int i = 0; i < k; i++) {
+        uint16_t bit = (uint16_t)(1u << order[i]);
+        s->g[best] = order[i];
+        s->used[r] |= bit, s->used[9 + col] |= bit, s->used[18 + b] |= bit;
+        if (rg_fill(s)) return true;
+        s->used[r] &= (uint16_t)~bit, s->used[9 + col] &= (uint16_t)~bit, s->used[18 + b] &= (uint16_t)~bit;
+        s->g[best] = 0xFF;
+        if (s->nodes > 5000) return false;
+    }
+    return false;
+}
+
+void gen_grid9_quick(prng *rng, uint8_t *g)
+{
+    for (;;) {
+        rgrid s;
+        memset(&s, 0, sizeof s);
+        s.g = g;
+        s.rng = rng;
+        memset(g, 0xFF, 81);
+        if (rg_fill(&s)) return;
+    }
+}

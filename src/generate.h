@@ -66,4 +66,12 @@ int gen_puzzle(gen_ctx *ctx, prng *rng, const grid *solution, bool symmetric, gr
  * (symmetric: any orbit of clues) gives more than one. */
 bool gen_is_minimal(gen_ctx *ctx, const grid *puzzle, bool symmetric);
 
+/* A random valid 9x9 grid (cells 0..8) by a lighter randomized
+ * backtracking (used-digit masks per unit; the first cell with the fewest
+ * candidates, stopping the scan at a singleton; restart after 5000 nodes).
+ * Not uniform over grids; deterministic for a prng state. It is the stream
+ * the pattern catalogue was sampled from (`patterns build`), kept apart from
+ * GEN_BACKTRACK so that catalogue builds and tests stay reproducible. */
+void gen_grid9_quick(prng *rng, uint8_t *g);
+
 #endif

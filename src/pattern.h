@@ -42,7 +42,6 @@
 
 #include "cellset.h"
 #include "mc_error.h"
-#include "prng.h"
 
 #define PATTERN_MAX_CELLS 16
 
@@ -74,9 +73,8 @@ MC_MUST_USE mc_status pattern_parse(const char *line, pattern *out, mc_error *er
  * patterns/patterns.txt): its text, lines separated by '\n', comments '#'. */
 extern const char pattern_catalogue_text[];
 
-/* A random valid 9x9 grid by randomized backtracking from the empty grid
- * (the empty cell with fewest candidates first, candidates in random order).
- * Not uniform over grids; deterministic for a prng state. */
-void pattern_random_grid(prng *rng, uint8_t *g);
+/* The step keys of a pattern in normal form (keys[0] = keys[1] = 0: the
+ * anchor; pattern_step.h decodes them). */
+void pattern_keys(const pattern *p, uint32_t *keys);
 
 #endif

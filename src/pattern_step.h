@@ -1,5 +1,5 @@
 /* pattern_step — the step code of pattern normal forms (internal to pattern.c
- * and ua_find.c).
+ * and ua_find.c; pattern_keys in pattern.h gives a pattern's keys).
  *
  * A step places one cell: row kind rk (0 = a row already used, rref = its
  * normalized number; 1 = a new row of a used band, rref = the band; 2 = a row
@@ -16,8 +16,6 @@
 
 #include <stdint.h>
 
-#include "pattern.h"
-
 static inline uint32_t step_key(int rk, int rref, int ck, int cref, int lk, int lref)
 {
     int cls = (rk == 0 && ck == 0) ? 0 : (lk == 0 ? rk + ck : 4 + rk + ck);
@@ -27,9 +25,5 @@ static inline int step_lref(uint32_t k) { return (int)(k % 16); }
 static inline int step_ck(uint32_t k) { return (int)(k / 1296 % 3); }
 static inline int step_rk(uint32_t k) { return (int)(k / 3888 % 3); }
 static inline int step_lk(uint32_t k) { return (int)(k / 11664 % 2); }
-
-/* The step keys of a pattern in normal form (keys[0] = keys[1] = 0: the
- * anchor). */
-void pattern_keys(const pattern *p, uint32_t *keys);
 
 #endif

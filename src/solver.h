@@ -29,14 +29,8 @@
 #include "geometry.h"
 #include "grid.h"
 #include "mc_error.h"
+#include "solver_result.h"
 
-typedef struct solver_result {
-    int count;                   /* solutions found, capped at the limit */
-    uint8_t sol[2][MAX_CELLS];   /* the first min(count, 2) solutions */
-    int witness_cell;            /* count >= 2: a cell where sol[0] and sol[1] differ; else -1 */
-    uint8_t witness_digit[2];    /* sol[0] and sol[1] at that cell */
-    uint64_t nodes;              /* search nodes (branch states) visited */
-} solver_result;
 
 typedef struct solver_ctx solver_ctx;
 

@@ -50,7 +50,7 @@
 
 #include <stdint.h>
 
-#include "solver.h"
+#include "solver_result.h"
 
 typedef struct solver9_ctx solver9_ctx;
 

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "gridfile.h"
+#include "generate.h"
 #include "pattern.h"
 #include "ua.h"
 
@@ -177,7 +178,7 @@ static int do_build(int argc, char **argv)
     for (uint64_t k = 1; k <= ngrids; k++) {
         uint8_t g[81];
         if (k <= nextra) memcpy(g, extra_grids + 81 * (k - 1), 81);
-        else pattern_random_grid(&rng, g);
+        else gen_grid9_quick(&rng, g);
         ua_store_clear(&uas);
         if (ua_find_reference(geo, g, (int)max_size, &uas) != MC_OK) {
             cli_error("patterns", "out of memory");

@@ -11,6 +11,7 @@
 
 #include "banner.h"
 #include "enumerate.h"
+#include "enumerate8.h"
 #include "mc_clock.h"
 
 int main(void)

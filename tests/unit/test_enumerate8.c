@@ -31,6 +31,7 @@
 
 #include "canon.h"
 #include "enumerate.h"
+#include "enumerate8.h"
 #include "geometry.h"
 #include "grid.h"
 #include "prng.h"
