@@ -8,10 +8,6 @@
  *   Invariant: bits 17..63 of w[1] are always zero, so equality, ordering
  *   and popcount need no masking.
  *
- * cs256: up to 256 cells (every supported shape, 16x16 included) in four
- *   64-bit words, bit i of w[i/64] = cell i; bits at or above the shape's
- *   cell count are zero.
- *
  * Cells are numbered row-major: cell = row * N + column.
  */
 #ifndef MC_CELLSET_H
@@ -74,20 +70,5 @@ static inline int cs81_cmp(cs81 a, cs81 b)
 }
 #define CS81_FOREACH(c, set) \
     for (cs81 cs81_it_ = (set); !cs81_is_empty(cs81_it_) && (((c) = cs81_pop(&cs81_it_)), 1);)
-
-typedef struct cs256 {
-    uint64_t w[4];
-} cs256;
-
-static inline cs256 cs256_empty(void) { cs256 s = {{0, 0, 0, 0}}; return s; }
-static inline bool cs256_has(const cs256 *s, int c) { return (s->w[c >> 6] >> (c & 63)) & 1; }
-static inline void cs256_add(cs256 *s, int c) { s->w[c >> 6] |= UINT64_C(1) << (c & 63); }
-static inline void cs256_del(cs256 *s, int c) { s->w[c >> 6] &= ~(UINT64_C(1) << (c & 63)); }
-static inline int cs256_count(const cs256 *s)
-{
-    return __builtin_popcountll(s->w[0]) + __builtin_popcountll(s->w[1]) +
-           __builtin_popcountll(s->w[2]) + __builtin_popcountll(s->w[3]);
-}
-static inline bool cs256_is_empty(const cs256 *s) { return (s->w[0] | s->w[1] | s->w[2] | s->w[3]) == 0; }
 
 #endif

@@ -1,14 +1,16 @@
 /* generate — random complete grids and minimal puzzles, on every shape.
  *
  * Grids, two methods:
- *   GEN_BACKTRACK  (seed 002) randomized backtracking: fill the empty cell
+ *   GEN_BACKTRACK  (the Pure Code Sudoku article, "Rekursion, fuersorgliche
+ *                  Browser, vorherbestimmte Zufallszahlen") randomized backtracking: fill the empty cell
  *                  with the fewest candidates (first in cell order on ties),
  *                  trying its candidates in a random order; candidates are
  *                  kept per cell and cleared from the peers on each placement.
  *                  A run that exceeds a node budget restarts from scratch
  *                  (the random stream goes on, so the result stays a
  *                  function of the seed).
- *   GEN_TRANSFORM  (seed 004) the canonical grid
+ *   GEN_TRANSFORM  (Fred Behringer, "Forth erzeugt automatisch
+ *                  Hexadoku-Raetsel-Vorgaben") the canonical grid
  *                      cell(r, c) = (C * (r mod R) + r div R + c) mod N
  *                  (row r+1 of a band is row r shifted by C, the next band
  *                  shifted by 1: Behringer's canonical Hexadoku for 4x4
@@ -17,7 +19,7 @@
  *                  stacks, bands, stacks, transposition for square boxes,
  *                  relabelling).
  *
- * Puzzles (seed 002's loop): start from a complete grid, visit the cells in a
+ * Puzzles (the Pure Code article's loop): start from a complete grid, visit the cells in a
  * random order and empty each one unless the puzzle would then have more than
  * one solution (solver_count with limit 2). The result is minimal: a clue
  * that could not be removed then cannot be removed later either (removing

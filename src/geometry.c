@@ -37,10 +37,8 @@ static void build(geometry *g, int R, int C)
         int n = 0;
         for (int p = 0; p < g->ncells; p++) {
             if (p == c) continue;
-            if (g->row[p] == g->row[c] || g->col[p] == g->col[c] || g->box[p] == g->box[c]) {
+            if (g->row[p] == g->row[c] || g->col[p] == g->col[c] || g->box[p] == g->box[c])
                 g->peer[c][n++] = (uint8_t)p;
-                cs256_add(&g->peer_set[c], p);
-            }
         }
         if (n != g->npeers) abort(); /* the formula above is a theorem; check it */
     }

@@ -17,7 +17,6 @@
 
 #include <stdint.h>
 
-#include "cellset.h"
 #include "mc_error.h"
 
 #define MAX_N 16
@@ -36,7 +35,6 @@ typedef struct geometry {
     uint8_t unit[MAX_UNITS][MAX_N];         /* cells of each unit, ascending */
     uint8_t cell_units[MAX_CELLS][3];       /* the row, column and box unit of each cell */
     uint8_t peer[MAX_CELLS][MAX_PEERS];     /* peers of each cell, ascending */
-    cs256 peer_set[MAX_CELLS];
 } geometry;
 
 /* The geometry for R x C boxes, or NULL when the shape is not supported. */

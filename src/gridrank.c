@@ -160,7 +160,6 @@ void gridrank_set_progress(gridrank *gr, gridrank_progress_fn fn, void *arg)
     gr->progress_arg = arg;
 }
 
-bool gridrank_known(const gridrank *gr, int band) { return band >= 1 && band <= BAND_COUNT && gr->b[band].known; }
 
 static int tally_fn(void *arg, const uint8_t *g)
 {

@@ -52,9 +52,6 @@ void gridrank_free(gridrank *gr);
 typedef void (*gridrank_progress_fn)(void *arg, int band, uint64_t count);
 void gridrank_set_progress(gridrank *gr, gridrank_progress_fn fn, void *arg);
 
-/* Is band's count known without enumerating? */
-bool gridrank_known(const gridrank *gr, int band);
-
 /* Grids in band 1..416 (enumerates the band when not known). */
 MC_MUST_USE mc_status gridrank_band_count(gridrank *gr, int band, uint64_t *count, mc_error *err);
 

@@ -1,6 +1,6 @@
 /* solver — counts the solutions of a puzzle up to a limit.
  *
- * solver_count answers as seed 000's INFER does: 0 = no solution; 1 = unique,
+ * solver_count answers as INFER in Schoenhage's SUDOC2 (2007) does: 0 = no solution; 1 = unique,
  * with the solution; 2 (or more, up to the limit) = ambiguous, with the first
  * two solutions found and a witness: a cell where they differ and the two
  * digits there, each of which completes to a solution.

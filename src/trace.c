@@ -30,7 +30,7 @@ struct trace_ctx {
     trace_node *nodes;
     int nnodes, cap, height;
     bool have_solution, oom;
-    bool seed_rules; /* seed 000's rule set and branching order exactly */
+    bool seed_rules; /* SUDOC2's rule set and branching order exactly */
     uint8_t solution[MAX_CELLS];
 };
 
@@ -284,7 +284,7 @@ static int new_node(trace_ctx *ctx)
     return ctx->nnodes++;
 }
 
-/* Seed 000's branching: the smallest word >= 2 bits, scanning the seed's
+/* SUDOC2's branching: the smallest word >= 2 bits, scanning SUDOC2's
  * addresses dn = r' + 4 s' + 16 n downwards (digit N-1 first; within a
  * digit the stacks s' from the right, within a stack the bands r' from the
  * bottom), the first such word on ties. */
@@ -303,7 +303,7 @@ static int seed_branch(const trace_ctx *ctx, const uint16_t *q)
     return best;
 }
 
-/* The seed's "highest bit": its positions are numbered lr + R * lc (column
+/* SUDOC2's "highest bit": its positions are numbered lr + R * lc (column
  * by column), so the highest is the last column's lowest cell in u. */
 static uint16_t seed_highest(const trace_ctx *ctx, uint16_t u)
 {

@@ -1,6 +1,7 @@
-/* trace — the explaining solver: Schoenhage's INFER (seed 000) on every shape.
+/* trace — the explaining solver: Schoenhage's INFER (Arnold Schoenhage, "SUDOC2 -
+ * Grundlagen zum Sudoku-Programm", 2007) on every shape.
  *
- * Representation (the seed's "pattern"): for every box b and digit n a bit
+ * Representation (SUDOC2's "pattern"): for every box b and digit n a bit
  * word q[b][n] of the positions in box b where n may still stand,
  *
  *     bit p = lr * C + lc     (lr = row inside the box 0..R-1,
@@ -38,7 +39,7 @@
  * does: K2 is tried with the limit minus what K1 found.
  *
  * Every call is recorded as a trace_node (pre-order, ids 1, 2, ... in the
- * order of the calls) with the seed's protocol data: jh = j + 2h, the result,
+ * order of the calls) with SUDOC2's protocol data: jh = j + 2h, the result,
  * f before and after inference, the branching word, total and net time.
  *
  * A trace_ctx is made once per geometry and reused; the node list grows
@@ -58,7 +59,7 @@ typedef struct trace_node {
     int id;            /* 1-based, in call order */
     int parent;        /* id of the parent, 0 for the root */
     int depth;         /* h: 0 at the root */
-    int jh;            /* seed 000's j + 2h: root 1; children 2(h+1) (K1), 2(h+1)+1 (K2) */
+    int jh;            /* SUDOC2's j + 2h: root 1; children 2(h+1) (K1), 2(h+1)+1 (K2) */
     int result;        /* solutions in this subtree, capped at what was asked */
     int f0, f;         /* fixed (box, digit) pairs on entry and after inference */
     /* what this call assumed (root: assumed_box = -1): q[box][digit] = set */
@@ -77,10 +78,10 @@ typedef struct trace_ctx trace_ctx;
 trace_ctx *trace_new(const geometry *geo);
 void trace_free(trace_ctx *ctx);
 
-/* Seed mode (off by default): exactly seed 000's INFER — no cell sweep,
- * claiming only for words not confined to one row (column), the seed's
+/* Seed mode (off by default): exactly SUDOC2's INFER — no cell sweep,
+ * claiming only for words not confined to one row (column), SUDOC2's
  * position numbering (column by column) and branching order (see trace.c).
- * Used to compare with the seed's published protocol. */
+ * Used to compare with SUDOC2's published protocol. */
 void trace_set_seed_rules(trace_ctx *ctx, bool on);
 
 /* Counts the solutions of puzzle (ncells cells, CELL_EMPTY or 0..N-1) up to

@@ -7,7 +7,7 @@
  * minimal UA differs from G in exactly the cells of U, so a minimal UA is a
  * trade: two fillings of the same cells, different in every cell, with the
  * same digits in each row, column and box. Each digit of a minimal UA occurs
- * at least twice in it (seed 003, Lemma 3), so a UA of size <= 12 uses at
+ * at least twice in it (Oldenburg, Basel bachelor thesis 2016, Lemma 3), so a UA of size <= 12 uses at
  * most 6 digits.
  *
  * Sets are cs81 (cellset.h): every shape with at most 81 cells (4x4, 6x6,

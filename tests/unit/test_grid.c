@@ -194,7 +194,7 @@ static void test_check_clashes(void **state)
     (void)state;
     grid g;
     mc_error err;
-    /* Problem 6 of seed 000: two 4s in column 5 */
+    /* Problem 6 of Schoenhage's SUDOC2 (2007): two 4s in column 5 */
     assert_int_equal(parse("2..8.....4.9.73.......46..5.7....19........243...4.....5..8....1...5.7.8...63....",
                            NULL, DIGITS_STD, &g, &err),
                      MC_OK);

@@ -1,6 +1,6 @@
 /* test_solver — the solver against a slow reference and published facts.
  *
- * The reference is seed 001's algorithm (Moler): fill naked singles one at a
+ * The reference is Moler's algorithm (Cleve Moler, "Sudokus loesen mit MATLAB"): fill naked singles one at a
  * time, recomputing every candidate list; when none is left, branch
  * recursively on a cell with the fewest candidates. It counts solutions up
  * to a limit. Random puzzles of every shape (0, 1 and many solutions) are

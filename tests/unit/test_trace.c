@@ -118,7 +118,7 @@ static void test_random_against_solver(void **state)
             grid sol, puz;
             gen_grid(gen, seed % 2 ? GEN_BACKTRACK : GEN_TRANSFORM, &rng, &sol);
             gen_puzzle(gen, &rng, &sol, seed % 3 == 0, &puz);
-            trace_set_seed_rules(tr, seed % 4 == 1); /* the seed's rules must agree too */
+            trace_set_seed_rules(tr, seed % 4 == 1); /* SUDOC2's rules must agree too */
             check_against_solver(tr, sv, geo, puz.cell, 2, seed, seen);
             grid p = puz;
             for (int k = 0, x; k < 2; k++) { /* fewer clues */
@@ -183,7 +183,7 @@ static void test_clashing_clues(void **state)
     trace_free(tr);
 }
 
-/* Seed 000, section 5, Problem 1, parsed into g; a trace context for it. */
+/* Schoenhage, SUDOC2 (2007), section 5, Problem 1, parsed into g; a trace context for it. */
 static const char *const problem1 =
     "......5.1....4..6.6253.......17.2......4.6.83..7.......83.....97...5.4.....9..1..";
 
@@ -198,7 +198,7 @@ static trace_ctx *trace_problem1(grid *g)
     return tr;
 }
 
-/* Seed 000, section 5, Problem 1 and the solution printed there. */
+/* Schoenhage, SUDOC2 (2007), section 5, Problem 1 and the solution printed there. */
 static void test_schoenhage_problem1(void **state)
 {
     (void)state;
@@ -212,16 +212,16 @@ static void test_schoenhage_problem1(void **state)
     check_tree(tr, geo, 0);
     const trace_node *root = trace_nodes(tr);
     assert_int_equal(root->f0, 24);
-    /* the seed's INFER needs 11 calls of height 5; ours must stay as small */
+    /* SUDOC2's INFER needs 11 calls of height 5; ours must stay as small */
     print_message("Problem 1: %d calls, height %d\n", trace_node_count(tr), trace_height(tr));
     assert_true(trace_node_count(tr) <= 11 && trace_height(tr) <= 5);
     trace_free(tr);
 }
 
-/* Seed mode reproduces seed 000's published protocol of Problem 1 row by
+/* Seed mode reproduces SUDOC2's published protocol of Problem 1 row by
  * row: jh, e, f0 -> f, and the branching dn / oct. The seed writes dn and oct
  * with the low digit first (dn = r' + 4 s' + 16 n in hex, oct = the 9-bit word
- * q_n(r', s') with bit r + 3 s). The one difference: the seed's call jh = 2
+ * q_n(r', s') with bit r + 3 s). The one difference: SUDOC2's call jh = 2
  * (a contradiction) stops at f = 61, ours at 62 — f at a contradiction
  * depends on the order in which the queue met it. */
 static void test_seed_protocol(void **state)
