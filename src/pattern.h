@@ -13,9 +13,9 @@
  * inside a stack are numbered in order of first appearance (band k holds
  * rows 3k..3k+2, a new row of band k takes the next free one), labels too.
  * Cell 0 is r1c1 and cell 1 is r2c4, both with label 0 (the anchor: one
- * digit twice in a band, Oldenburg, "Gibt es Sudokus mit nur 16 Vorgaben?", bachelor thesis,
- * Basel 2016, section 4.1: every minimal UA has such a
- * pair in a band or, after transposition, in a stack). Each further cell is
+ * digit twice in a band; by Oldenburg, "Gibt es Sudokus mit nur 16
+ * Vorgaben?", bachelor thesis, Basel 2016, section 4.1, every minimal UA
+ * has such a pair in a band or, after transposition, in a stack). Each further cell is
  * a "step": its row is an old one, a new one in an old band or a new one in
  * a new band; likewise its column; its label is old or new. Steps have a
  * total order that puts cheap steps first (old row and old column: a single
