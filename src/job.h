@@ -74,6 +74,8 @@ MC_MUST_USE mc_status job_load(const char *path, job *j, mc_error *err);
  * its directory, or the current directory when name has no '/'). */
 MC_MUST_USE mc_status job_parse(const char *name, const char *text, job *j, mc_error *err);
 void job_free(job *j);
+/* An empty job with the defaults (chunk 100, engine checker, ...). */
+void job_init(job *j);
 
 /* (source.c) Opens the source once: for text grid files every line is checked (one
  * shape, valid solution grids) and counted; the rank range is checked

@@ -1,6 +1,8 @@
 /* numtext — see numtext.h. */
 #include "numtext.h"
 
+#include <limits.h>
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,4 +32,16 @@ bool numtext_range(const char *s, uint64_t *lo, uint64_t *hi)
     memcpy(buf, s, n);
     buf[n] = 0;
     return numtext_u64(buf, lo) && numtext_u64(dash + 1, hi) && *lo <= *hi;
+}
+
+bool numtext_int(const char *s, int lo, int hi, int *out)
+{
+    uint64_t v;
+    if (s && *s == '-' && s[1] == '1' && !s[2] && lo <= -1) {
+        *out = -1;
+        return true;
+    }
+    if (!numtext_u64(s, &v) || v > (uint64_t)INT_MAX || (int)v < lo || (int)v > hi) return false;
+    *out = (int)v;
+    return true;
 }

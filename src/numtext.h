@@ -17,4 +17,8 @@ bool numtext_u64(const char *s, uint64_t *out);
 /* Parses "A-B" or "A" into an inclusive range (A <= B). */
 bool numtext_range(const char *s, uint64_t *lo, uint64_t *hi);
 
+/* Parses a number from lo to hi into an int; "-1" is accepted as well when
+ * lo <= -1 (job files: -1 = the default). */
+bool numtext_int(const char *s, int lo, int hi, int *out);
+
 #endif

@@ -1,6 +1,6 @@
 /* test_numtext — whole numbers and ranges in text.
  *
- * Oracles: hand-written spellings (good and bad), and printf: every number
+ * Oracles: hand-written spellings (good and bad; ints with bounds), and printf: every number
  * printed with %llu must parse back to itself (seeded random numbers over
  * all bit lengths; a failure prints the seed).
  */
@@ -53,6 +53,24 @@ static void test_ranges(void **state)
                                                       (unsigned long long)hi);
 }
 
+static void test_ints(void **state)
+{
+    (void)state;
+    int v = 0;
+    assert_true(numtext_int("16", 1, 16, &v));
+    assert_int_equal(v, 16);
+    assert_false(numtext_int("17", 1, 16, &v));
+    assert_false(numtext_int("0", 1, 16, &v));
+    assert_false(numtext_int("-1", 0, 16, &v)); /* -1 only where it means "the default" */
+    assert_true(numtext_int("-1", -1, 16, &v));
+    assert_int_equal(v, -1);
+    assert_false(numtext_int("-2", -1, 16, &v));
+    assert_true(numtext_int("2147483647", 0, 2147483647, &v));
+    assert_int_equal(v, 2147483647);
+    assert_false(numtext_int("2147483648", 0, 2147483647, &v));
+    assert_false(numtext_int("4294967297", 0, 2147483647, &v));
+}
+
 static void test_printf_round_trip(void **state)
 {
     (void)state;
@@ -83,6 +101,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_ranges),
+        cmocka_unit_test(test_ints),
         cmocka_unit_test(test_printf_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

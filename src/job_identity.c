@@ -1,0 +1,195 @@
+/* job_identity — a job as one line of text (the journal's J line) and back;
+ * see job.h. */
+#include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "checker.h"
+#include "engine.h"
+#include "job.h"
+#include "numtext.h"
+#include "source.h"
+#include "work_counters.h"
+
+/* ------------------------------------------------------------------ */
+/* identity (the journal's J line) */
+
+/* Writes s with ' ', '%', '*' and control characters as %XX. */
+static void escape_into(char *out, size_t cap, const char *s)
+{
+    size_t n = 0;
+    for (; *s && n + 4 < cap; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c <= ' ' || c == '%' || c == '*' || c == '=' || c == ';' || c >= 127)
+            n += (size_t)snprintf(out + n, cap - n, "%%%02X", c);
+        else
+            out[n++] = (char)c;
+    }
+    out[n] = 0;
+}
+
+static bool unescape(char *s)
+{
+    char *w = s;
+    for (char *r = s; *r; r++) {
+        if (*r == '%') {
+            if (!isxdigit((unsigned char)r[1]) || !isxdigit((unsigned char)r[2])) return false;
+            char hex[3] = {r[1], r[2], 0};
+            *w++ = (char)strtol(hex, NULL, 16);
+            r += 2;
+        } else {
+            *w++ = *r;
+        }
+    }
+    *w = 0;
+    return true;
+}
+
+char *job_identity(const job *j)
+{
+    size_t cap = 3 * PATH_MAX + 1024;
+    char *out = malloc(cap), *esc = malloc(3 * PATH_MAX + 1);
+    if (!out || !esc) {
+        free(out);
+        free(esc);
+        return NULL;
+    }
+    int n = snprintf(out, cap, "format=%d counters=%s source=%s", JOB_JOURNAL_FORMAT, work_counters_keys(),
+                     job_source_name(j->source));
+    if (j->source_path) {
+        escape_into(esc, 3 * PATH_MAX + 1, j->source_path);
+        n += snprintf(out + n, cap - (size_t)n, " path=%s", esc);
+    }
+    if (j->source == JOB_SOURCE_ENUMERATE)
+        n += snprintf(out + n, cap - (size_t)n, " bands=%d-%d", j->band_lo, j->band_hi);
+    snprintf(out + n, cap - (size_t)n,
+             " first=%llu last=%llu shape=%dx%d clues=%d chunk=%llu engine=%s ua_max_size=%d ua_limit=%d"
+             " max_degree=%d learn=%d",
+             (unsigned long long)j->first, (unsigned long long)j->last, j->geo ? j->geo->R : 0,
+             j->geo ? j->geo->C : 0, j->clues, (unsigned long long)j->chunk, job_engine_name(j->engine),
+             j->ua_max_size, j->ua_limit, j->max_degree, j->learn);
+    free(esc);
+    return out;
+}
+
+#define STR_(x) #x
+#define JOB_JOURNAL_FORMAT_TEXT XSTR_(JOB_JOURNAL_FORMAT)
+#define XSTR_(x) STR_(x)
+
+/* The value of key in an identity ("" when absent), into out. */
+static void identity_value(const char *text, const char *key, char *out, size_t cap)
+{
+    size_t kl = strlen(key);
+    out[0] = 0;
+    for (const char *p = text; p && *p; p = strchr(p, ' ') ? strchr(p, ' ') + 1 : NULL)
+        if (!strncmp(p, key, kl) && p[kl] == '=') {
+            const char *v = p + kl + 1, *e = strchr(v, ' ');
+            size_t n = e ? (size_t)(e - v) : strlen(v);
+            if (n >= cap) n = cap - 1;
+            memcpy(out, v, n);
+            out[n] = 0;
+            return;
+        }
+}
+
+mc_status job_identity_check_format(const char *text, const char *where, mc_error *err)
+{
+    char fmt[32], counters[512];
+    identity_value(text, "format", fmt, sizeof fmt);
+    identity_value(text, "counters", counters, sizeof counters);
+    if (!*fmt)
+        return mc_fail(err, MC_EINVAL,
+                       "%s: journal format 1 (no format= in its job line, written by an older minclue); this minclue "
+                       "reads journal format %d only: finish the job with the minclue that started it, or use a new "
+                       "output directory",
+                       where, JOB_JOURNAL_FORMAT);
+    if (strcmp(fmt, JOB_JOURNAL_FORMAT_TEXT))
+        return mc_fail(err, MC_EINVAL,
+                       "%s: journal format %s; this minclue reads journal format %d only: finish the job with the "
+                       "minclue that started it, or use a new output directory",
+                       where, fmt, JOB_JOURNAL_FORMAT);
+    if (strcmp(counters, work_counters_keys()))
+        return mc_fail(err, MC_EINVAL,
+                       "%s: journal format %d with the counters %s; this minclue counts %s: finish the job with the "
+                       "minclue that started it, or use a new output directory",
+                       where, JOB_JOURNAL_FORMAT, counters, work_counters_keys());
+    return MC_OK;
+}
+
+mc_status job_from_identity(const char *text, job *j, mc_error *err)
+{
+    job_init(j);
+    char *copy = strdup(text);
+    j->path = strdup("");
+    if (!copy || !j->path) {
+        free(copy);
+        return mc_fail(err, MC_ENOMEM, "out of memory");
+    }
+    mc_status st = MC_OK;
+    int have = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(tok, '=');
+        if (!eq) goto bad;
+        *eq = 0;
+        char *k = tok, *v = eq + 1;
+        uint64_t lo, hi;
+        if (!strcmp(k, "source")) {
+            if (!source_find(v, &j->source)) goto bad;
+            have |= 1;
+        } else if (!strcmp(k, "format")) {
+            if (strcmp(v, JOB_JOURNAL_FORMAT_TEXT)) goto bad;
+            have |= 64;
+        } else if (!strcmp(k, "counters")) {
+            if (strcmp(v, work_counters_keys())) goto bad;
+            have |= 128;
+        } else if (!strcmp(k, "path")) {
+            if (!unescape(v) || !(j->source_path = strdup(v))) goto bad;
+        } else if (!strcmp(k, "bands")) {
+            if (!numtext_range(v, &lo, &hi) || lo < 1 || hi > 416) goto bad;
+            j->band_lo = (int)lo;
+            j->band_hi = (int)hi;
+        } else if (!strcmp(k, "first")) {
+            if (!numtext_u64(v, &j->first)) goto bad;
+            have |= 2;
+        } else if (!strcmp(k, "last")) {
+            if (!numtext_u64(v, &j->last)) goto bad;
+            have |= 4;
+        } else if (!strcmp(k, "shape")) {
+            mc_error e;
+            if (geometry_parse(v, &j->geo, &e) != MC_OK) goto bad;
+            have |= 8;
+        } else if (!strcmp(k, "clues")) {
+            if (!numtext_int(v, 1, MAX_CELLS, &j->clues)) goto bad;
+            have |= 16;
+        } else if (!strcmp(k, "chunk")) {
+            if (!numtext_u64(v, &j->chunk) || j->chunk < 1) goto bad;
+            have |= 32;
+        } else if (!strcmp(k, "engine")) {
+            if (!engine_find(v, &j->engine)) goto bad;
+        } else if (!strcmp(k, "ua_max_size")) {
+            if (!numtext_int(v, -1, CHECKER_MAX_UA_SIZE, &j->ua_max_size)) goto bad;
+        } else if (!strcmp(k, "ua_limit")) {
+            if (!numtext_int(v, -1, INT_MAX, &j->ua_limit)) goto bad;
+        } else if (!strcmp(k, "max_degree")) {
+            if (!numtext_int(v, -1, 16, &j->max_degree)) goto bad;
+        } else if (!strcmp(k, "learn")) {
+            if (!numtext_int(v, -1, 1, &j->learn)) goto bad;
+        } else {
+            goto bad;
+        }
+    }
+    if (have != 255 || (j->source != JOB_SOURCE_ENUMERATE && !j->source_path) || j->first == 0 ||
+        j->last < j->first)
+        goto bad;
+    j->ranks_given = true;
+    free(copy);
+    return st;
+bad:
+    free(copy);
+    job_free(j);
+    return mc_fail(err, MC_ECORRUPT, "bad job identity line");
+}
+
