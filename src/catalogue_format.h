@@ -1,7 +1,8 @@
 /* catalogue_format — the on-disk layout shared by the catalogue writer
  * (catalogue_write.c) and reader (catalogue.c): constants, the block index
  * entry, little-endian fields, the unit masks the grid coding uses. The
- * format itself is described in catalogue.h. Internal to those two files.
+ * format itself is described at the top of catalogue.c. Internal to those
+ * two files.
  */
 #ifndef MC_CATALOGUE_FORMAT_H
 #define MC_CATALOGUE_FORMAT_H

@@ -9,29 +9,13 @@
 #include "mc_clock.h"
 #include "mc_test_hooks.h"
 
-#define ENGINE_ENTRY_(ID, name) [JOB_ENGINE_##ID] = &engine_##name,
+#define ENGINE_ENTRY_(ID, name, ...) [JOB_ENGINE_##ID] = &engine_##name,
 static const engine_kind *const engines[JOB_ENGINE_COUNT] = {ENGINES(ENGINE_ENTRY_)};
 #undef ENGINE_ENTRY_
 
 const engine_kind *engine_of(job_engine_kind k)
 {
     return (int)k >= 0 && k < JOB_ENGINE_COUNT ? engines[k] : NULL;
-}
-
-bool engine_find(const char *name, job_engine_kind *k)
-{
-    for (int i = 0; i < JOB_ENGINE_COUNT; i++)
-        if (!strcmp(engines[i]->name, name)) {
-            *k = (job_engine_kind)i;
-            return true;
-        }
-    return false;
-}
-
-const char *job_engine_name(job_engine_kind e)
-{
-    const engine_kind *k = engine_of(e);
-    return k ? k->name : "?";
 }
 
 struct job_engine {

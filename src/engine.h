@@ -46,14 +46,12 @@ typedef struct engine_kind {
     void (*free)(void *state); /* NULL safe */
 } engine_kind;
 
-#define ENGINE_DECLARE_(ID, name) extern const engine_kind engine_##name;
+#define ENGINE_DECLARE_(ID, name, ...) extern const engine_kind engine_##name;
 ENGINES(ENGINE_DECLARE_)
 #undef ENGINE_DECLARE_
 
 /* The engine of a job_engine_kind; NULL for a value out of range. */
 const engine_kind *engine_of(job_engine_kind k);
-/* The job_engine_kind named name; false when there is none. */
-bool engine_find(const char *name, job_engine_kind *k);
 
 /* ---- a chunk through the job's engine ---- */
 typedef struct job_engine job_engine;

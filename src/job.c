@@ -12,12 +12,44 @@
 #include <unistd.h>
 
 #include "checker.h"
-#include "engine.h"
 #include "numtext.h"
-#include "source.h"
-#include "work_counters.h"
 
 #define JOB_MAX_CHUNK 1000000
+
+/* ------------------------------------------------------------------ */
+/* names of sources and engines (job_kinds.h) */
+
+#define NAME_(ID, name, ...) #name,
+static const char *const source_names[JOB_SOURCE_COUNT] = {SOURCES(NAME_)};
+static const char *const engine_names[JOB_ENGINE_COUNT] = {ENGINES(NAME_)};
+#undef NAME_
+#define FILE_(ID, name, file) file,
+static const bool source_file[JOB_SOURCE_COUNT] = {SOURCES(FILE_)};
+#undef FILE_
+
+const char *job_source_name(job_source_kind s) { return (int)s >= 0 && s < JOB_SOURCE_COUNT ? source_names[s] : "?"; }
+const char *job_engine_name(job_engine_kind e) { return (int)e >= 0 && e < JOB_ENGINE_COUNT ? engine_names[e] : "?"; }
+bool job_source_takes_file(job_source_kind s) { return (int)s >= 0 && s < JOB_SOURCE_COUNT && source_file[s]; }
+
+bool job_source_find(const char *name, job_source_kind *k)
+{
+    for (int i = 0; i < JOB_SOURCE_COUNT; i++)
+        if (!strcmp(source_names[i], name)) {
+            *k = (job_source_kind)i;
+            return true;
+        }
+    return false;
+}
+
+bool job_engine_find(const char *name, job_engine_kind *k)
+{
+    for (int i = 0; i < JOB_ENGINE_COUNT; i++)
+        if (!strcmp(engine_names[i], name)) {
+            *k = (job_engine_kind)i;
+            return true;
+        }
+    return false;
+}
 
 /* ------------------------------------------------------------------ */
 /* small helpers */
@@ -121,10 +153,10 @@ static mc_status set_key(job *j, const char *dir, const char *name, long line, i
         while (*sp && !isspace((unsigned char)*sp)) sp++;
         char *arg = trim(sp);
         if (*sp) *sp = 0; /* v is now the kind word (arg points after it) */
-        if (!source_find(v, &j->source))
+        if (!job_source_find(v, &j->source))
             return BAD("%s:%ld: source must be 'grids FILE', 'catalogue FILE' or 'enumerate', not '%s'",
                        name, line, v);
-        if (!source_of(j->source)->takes_file) {
+        if (!job_source_takes_file(j->source)) {
             if (*arg) return BAD("%s:%ld: source %s takes no file (bands = A-B chooses the grids)", name, line, v);
             if (j->source == JOB_SOURCE_ENUMERATE) j->geo = geometry_9x9();
             return MC_OK;
@@ -176,7 +208,7 @@ static mc_status set_key(job *j, const char *dir, const char *name, long line, i
         }
         return MC_OK;
     case K_ENGINE:
-        if (!engine_find(v, &j->engine))
+        if (!job_engine_find(v, &j->engine))
             return BAD("%s:%ld: engine must be checker, brute or none, not '%s'", name, line, v);
         return MC_OK;
     case K_UA_MAX_SIZE:

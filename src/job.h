@@ -40,10 +40,10 @@
 #define JOB_JOURNAL_FORMAT 2
 
 /* Sources and engines by number (the lists: job_kinds.h). */
-#define JOB_KIND_ENUM_(ID, name) JOB_SOURCE_##ID,
+#define JOB_KIND_ENUM_(ID, ...) JOB_SOURCE_##ID,
 typedef enum job_source_kind { SOURCES(JOB_KIND_ENUM_) JOB_SOURCE_COUNT } job_source_kind;
 #undef JOB_KIND_ENUM_
-#define JOB_KIND_ENUM_(ID, name) JOB_ENGINE_##ID,
+#define JOB_KIND_ENUM_(ID, ...) JOB_ENGINE_##ID,
 typedef enum job_engine_kind { ENGINES(JOB_KIND_ENUM_) JOB_ENGINE_COUNT } job_engine_kind;
 #undef JOB_KIND_ENUM_
 
@@ -96,8 +96,14 @@ MC_MUST_USE mc_status job_identity_check_format(const char *text, const char *wh
 /* Rebuilds a job from a J line body (for `job verify`). */
 MC_MUST_USE mc_status job_from_identity(const char *text, job *j, mc_error *err);
 
-const char *job_engine_name(job_engine_kind e);   /* engine.c */
-const char *job_source_name(job_source_kind s);   /* source.c */
+/* Names of sources and engines (job_kinds.h); "?" out of range. find: the
+ * kind of a name, false when there is none. */
+const char *job_engine_name(job_engine_kind e);
+const char *job_source_name(job_source_kind s);
+bool job_engine_find(const char *name, job_engine_kind *k);
+bool job_source_find(const char *name, job_source_kind *k);
+/* Does `source = NAME` take a file? */
+bool job_source_takes_file(job_source_kind s);
 
 /* FNV-1a 64 over bytes, continuing from h (start with JOB_FNV_INIT). */
 #define JOB_FNV_INIT UINT64_C(0xcbf29ce484222325)

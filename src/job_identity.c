@@ -7,10 +7,8 @@
 #include <string.h>
 
 #include "checker.h"
-#include "engine.h"
 #include "job.h"
 #include "numtext.h"
-#include "source.h"
 #include "work_counters.h"
 
 /* ------------------------------------------------------------------ */
@@ -137,7 +135,7 @@ mc_status job_from_identity(const char *text, job *j, mc_error *err)
         char *k = tok, *v = eq + 1;
         uint64_t lo, hi;
         if (!strcmp(k, "source")) {
-            if (!source_find(v, &j->source)) goto bad;
+            if (!job_source_find(v, &j->source)) goto bad;
             have |= 1;
         } else if (!strcmp(k, "format")) {
             if (strcmp(v, JOB_JOURNAL_FORMAT_TEXT)) goto bad;
@@ -168,7 +166,7 @@ mc_status job_from_identity(const char *text, job *j, mc_error *err)
             if (!numtext_u64(v, &j->chunk) || j->chunk < 1) goto bad;
             have |= 32;
         } else if (!strcmp(k, "engine")) {
-            if (!engine_find(v, &j->engine)) goto bad;
+            if (!job_engine_find(v, &j->engine)) goto bad;
         } else if (!strcmp(k, "ua_max_size")) {
             if (!numtext_int(v, -1, CHECKER_MAX_UA_SIZE, &j->ua_max_size)) goto bad;
         } else if (!strcmp(k, "ua_limit")) {

@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "banner.h"
-#include "engine.h"
 #include "grid.h"
 #include "job_journal.h"
 

@@ -4,29 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SOURCE_ENTRY_(ID, name) [JOB_SOURCE_##ID] = &source_##name,
+#define SOURCE_ENTRY_(ID, name, ...) [JOB_SOURCE_##ID] = &source_##name,
 static const source_kind *const sources[JOB_SOURCE_COUNT] = {SOURCES(SOURCE_ENTRY_)};
 #undef SOURCE_ENTRY_
 
 const source_kind *source_of(job_source_kind k)
 {
     return (int)k >= 0 && k < JOB_SOURCE_COUNT ? sources[k] : NULL;
-}
-
-bool source_find(const char *name, job_source_kind *k)
-{
-    for (int i = 0; i < JOB_SOURCE_COUNT; i++)
-        if (!strcmp(sources[i]->name, name)) {
-            *k = (job_source_kind)i;
-            return true;
-        }
-    return false;
-}
-
-const char *job_source_name(job_source_kind s)
-{
-    const source_kind *k = source_of(s);
-    return k ? k->name : "?";
 }
 
 mc_status job_resolve(job *j, mc_error *err)

@@ -31,7 +31,6 @@
 
 typedef struct source_kind {
     const char *name;        /* the job file's `source = NAME [FILE]` */
-    bool takes_file;         /* NAME FILE (true) or NAME alone */
     /* Checks the source once (every grid of a text file; the header of a
      * catalogue; the band counts of an enumeration), sets j->geo when the
      * job did not give it, and gives the rank of the source's first grid
@@ -46,14 +45,12 @@ typedef struct source_kind {
     void (*close)(void *state); /* NULL safe */
 } source_kind;
 
-#define SOURCE_DECLARE_(ID, name) extern const source_kind source_##name;
+#define SOURCE_DECLARE_(ID, name, ...) extern const source_kind source_##name;
 SOURCES(SOURCE_DECLARE_)
 #undef SOURCE_DECLARE_
 
 /* The source of a job_source_kind; NULL for a value out of range. */
 const source_kind *source_of(job_source_kind k);
-/* The job_source_kind named name; false when there is none. */
-bool source_find(const char *name, job_source_kind *k);
 
 /* ---- reading a job's grids ---- */
 typedef struct job_source job_source;

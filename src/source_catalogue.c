@@ -55,4 +55,4 @@ static mc_status read_grids(void *state, const job *j, uint64_t *next, uint64_t 
 
 static void close_reader(void *state) { catalogue_close(state); }
 
-const source_kind source_catalogue = {"catalogue", true, resolve, open_reader, read_grids, close_reader};
+const source_kind source_catalogue = {"catalogue", resolve, open_reader, read_grids, close_reader};
