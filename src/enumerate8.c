@@ -33,7 +33,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "enumerate.h"
 #include "enumerate8.h"
 
 #define NB_KEYS 576
