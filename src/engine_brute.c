@@ -3,8 +3,8 @@
  *
  * Sets are tried by size, then in lexicographic order; a set that contains
  * a unique set already found is skipped, so exactly the minimal unique sets
- * are reported. Counts: nodes = sets looked at, candidates = sets solved,
- * puzzles = sets reported.
+ * are reported. Counts: nodes = sets looked at, candidates = sets solved
+ * (one solver call each), puzzles = sets reported.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +86,7 @@ static mc_status run_grid(void *state, const uint8_t *g, work_counters *work, en
                 memset(b->puzzle, CELL_EMPTY, (size_t)n);
                 for (int i = 0; i < k; i++) b->puzzle[idx[i]] = g[idx[i]];
                 work->candidates++;
+                work->solver_calls++;
                 if (solver_count(b->sv, b->puzzle, 2, NULL) == 1) {
                     if (b->nsets == b->capsets) {
                         size_t cap = b->capsets ? 2 * b->capsets : 64;
