@@ -245,6 +245,9 @@ mc_status catalogue_append(catalogue_writer *w, const uint8_t *cells, mc_error *
     grid g;
     g.geo = geo;
     memcpy(g.cell, cells, (size_t)n);
+    if (w->count >= UINT64_MAX - w->first_rank)
+        return mc_fail(err, MC_EINVAL, "%s: no rank after %llu (ranks are 64-bit)", w->path,
+                       (unsigned long long)(w->first_rank + w->count - 1));
     if (!grid_is_valid_solution(&g))
         return mc_fail(err, MC_EINVAL, "%s: grid %llu is not a valid solution grid", w->path,
                        (unsigned long long)(w->first_rank + w->count));
@@ -421,6 +424,12 @@ mc_status catalogue_open(const char *path, catalogue_reader **out, mc_error *err
     r->per_block = get32(h + 32);
     r->nblocks = get32(h + 36);
     uint64_t ixoff = get64(h + 40);
+    if (r->first_rank >= 1 && r->count > UINT64_MAX - r->first_rank) {
+        st = mc_fail(err, MC_ECORRUPT,
+                     "%s: corrupt catalogue header (ranks from %llu for %llu grids go past 2^64 - 1)", path,
+                     (unsigned long long)r->first_rank, (unsigned long long)r->count);
+        goto fail;
+    }
     if (!r->geo || r->first_rank < 1 || r->per_block == 0 || r->per_block > (1u << 24) ||
         r->nblocks != (r->count + r->per_block - 1) / r->per_block || ixoff < CAT_HEADER) {
         st = mc_fail(err, MC_ECORRUPT, "%s: corrupt catalogue header (inconsistent fields)", path);
@@ -662,7 +671,11 @@ mc_status catalogue_rebase(const char *path, uint64_t first_rank, mc_error *err)
     mc_status st = catalogue_open(path, &r, err);
     if (st) return st;
     uint32_t nblocks = r->nblocks;
+    uint64_t count = r->count;
     catalogue_close(r);
+    if (count > UINT64_MAX - first_rank)
+        return mc_fail(err, MC_EINVAL, "%s: first rank %llu is too large: its %llu grids would go past rank 2^64 - 1",
+                       path, (unsigned long long)first_rank, (unsigned long long)count);
     FILE *f = fopen(path, "r+b");
     if (!f) return mc_fail(err, MC_EIO, "%s: cannot open for update: %s", path, strerror(errno));
     uint8_t h[CAT_HEADER];
