@@ -71,6 +71,19 @@ if [ -d out ]; then
   "$M" job verify out > v.txt 2>&1 && fail "job verify accepts it: $(cat v.txt)"
 fi
 
+# --- job files: a NUL byte names its line; /dev/zero ends at once (no endless read)
+printf 'clues = 4\n\0\nchunk = 8\n' > n.job
+"$M" run n.job > run.txt 2>&1; rc=$?
+expect_eq "$rc" 2 "job file with a NUL: exit"
+grep -q 'n.job:2: NUL byte' run.txt || fail "job file NUL message: $(cat run.txt)"
+# (a memory cap guards the machine should the reader not stop; sanitizer
+# builds reserve too much address space for one)
+cap=2000000
+"$M" --version 2>&1 | grep -q fsanitize && cap=unlimited
+(ulimit -v $cap; timeout 20 "$M" run /dev/zero > run.txt 2>&1); rc=$?
+expect_eq "$rc" 2 "run /dev/zero: exit"
+grep -q '/dev/zero:1: NUL byte' run.txt || fail "run /dev/zero message: $(cat run.txt)"
+
 if [ $fails -ne 0 ]; then
   echo "$fails failure(s)" >&2
   exit 1
