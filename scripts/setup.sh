@@ -4,7 +4,8 @@
 set -euo pipefail
 MC_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 MC_BUILD_DIR=${MC_BUILD_DIR:-$MC_ROOT/build}
-MC_PACKAGES="build-essential cmake pkg-config libopenmpi-dev openmpi-bin zlib1g-dev libcmocka-dev"
+MC_PACKAGES="build-essential cmake pkg-config libopenmpi-dev openmpi-bin zlib1g-dev libcmocka-dev
+  clang libclang-rt-14-dev slurmctld slurmd slurm-client munge"
 
 mc_missing_packages() {
   local missing=""

@@ -125,6 +125,12 @@ mc_status catalogue_open(const char *path, catalogue_reader **out, mc_error *err
     r->per_block = get32(h + 32);
     r->nblocks = get32(h + 36);
     uint64_t ixoff = get64(h + 40);
+    if (r->first_rank >= 1 && r->count > UINT64_MAX - r->first_rank) {
+        st = mc_fail(err, MC_ECORRUPT,
+                     "%s: corrupt catalogue header (ranks from %llu for %llu grids go past 2^64 - 1)", path,
+                     (unsigned long long)r->first_rank, (unsigned long long)r->count);
+        goto fail;
+    }
     if (!r->geo || r->first_rank < 1 || r->per_block == 0 || r->per_block > (1u << 24) ||
         r->nblocks != (r->count + r->per_block - 1) / r->per_block || ixoff < CAT_HEADER) {
         st = mc_fail(err, MC_ECORRUPT, "%s: corrupt catalogue header (inconsistent fields)", path);
@@ -366,7 +372,11 @@ mc_status catalogue_rebase(const char *path, uint64_t first_rank, mc_error *err)
     mc_status st = catalogue_open(path, &r, err);
     if (st) return st;
     uint32_t nblocks = r->nblocks;
+    uint64_t count = r->count;
     catalogue_close(r);
+    if (count > UINT64_MAX - first_rank)
+        return mc_fail(err, MC_EINVAL, "%s: first rank %llu is too large: its %llu grids would go past rank 2^64 - 1",
+                       path, (unsigned long long)first_rank, (unsigned long long)count);
     FILE *f = fopen(path, "r+b");
     if (!f) return mc_fail(err, MC_EIO, "%s: cannot open for update: %s", path, strerror(errno));
     uint8_t h[CAT_HEADER];

@@ -5,7 +5,9 @@
  * catalogue order, in independently compressed blocks with a CRC each and a
  * block index, so a reader can seek to any rank without decoding the rest.
  * A truncated or corrupt file, or another format version, is an error
- * (MC_ECORRUPT with the file name), never wrong grids.
+ * (MC_ECORRUPT with the file name), never wrong grids. Ranks are 64-bit:
+ * first >= 1 and first + count <= 2^64 - 1 (a range that would wrap is
+ * refused by the writer, by rebase (MC_EINVAL) and by the reader).
  */
 #ifndef MC_CATALOGUE_H
 #define MC_CATALOGUE_H

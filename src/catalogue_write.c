@@ -138,6 +138,9 @@ mc_status catalogue_append(catalogue_writer *w, const uint8_t *cells, mc_error *
     grid g;
     g.geo = geo;
     memcpy(g.cell, cells, (size_t)n);
+    if (w->count >= UINT64_MAX - w->first_rank)
+        return mc_fail(err, MC_EINVAL, "%s: no rank after %llu (ranks are 64-bit)", w->path,
+                       (unsigned long long)(w->first_rank + w->count - 1));
     if (!grid_is_valid_solution(&g))
         return mc_fail(err, MC_EINVAL, "%s: grid %llu is not a valid solution grid", w->path,
                        (unsigned long long)(w->first_rank + w->count));

@@ -1,7 +1,9 @@
 /* geometry — see geometry.h. */
 #include "geometry.h"
 
+#include <errno.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,7 +48,7 @@ static void build(geometry *g, int R, int C)
 
 const geometry *geometry_get(int R, int C)
 {
-    if (R < 2 || C < 2 || R * C > MAX_N) return NULL;
+    if (R < 2 || C < 2 || R > MAX_N || C > MAX_N || R * C > MAX_N) return NULL; /* no int overflow */
     pthread_mutex_lock(&lock);
     if (!shapes[R][C]) {
         geometry *g = malloc(sizeof *g);
@@ -62,14 +64,25 @@ const geometry *geometry_9x9(void) { return geometry_get(3, 3); }
 
 mc_status geometry_parse(const char *text, const geometry **out, mc_error *err)
 {
-    int R = 0, C = 0;
-    char x = 0, extra = 0;
-    if (sscanf(text, "%d%c%d%c", &R, &x, &C, &extra) != 3 || (x != 'x' && x != 'X'))
-        return mc_fail(err, MC_EFORMAT, "bad box shape '%s' (expected RxC, e.g. 3x3)", text);
-    const geometry *g = geometry_get(R, C);
+    /* strtol, not sscanf %d: an out-of-range number must not wrap into a
+     * small one (1943486008x2 is not a shape, nor is 3888888888888x2) */
+    char *end;
+    errno = 0;
+    long R = strtol(text, &end, 10);
+    long C = 0;
+    bool ok = end != text && (*end == 'x' || *end == 'X');
+    if (ok) {
+        const char *c = end + 1;
+        C = strtol(c, &end, 10);
+        ok = end != c && *end == 0 && errno == 0;
+    }
+    if (!ok) return mc_fail(err, MC_EFORMAT, "bad box shape '%s' (expected RxC, e.g. 3x3)", text);
+    if (R < 2 || C < 2 || R > MAX_N || C > MAX_N)
+        return mc_fail(err, MC_EFORMAT, "unsupported box shape %s (need R, C >= 2 and R*C <= 16)", text);
+    const geometry *g = geometry_get((int)R, (int)C);
     if (!g)
         return mc_fail(err, MC_EFORMAT,
-                       "unsupported box shape %dx%d (need R, C >= 2 and R*C <= 16)", R, C);
+                       "unsupported box shape %ldx%ld (need R, C >= 2 and R*C <= 16)", R, C);
     *out = g;
     return MC_OK;
 }

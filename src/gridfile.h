@@ -8,7 +8,10 @@
  *
  * Errors name the file and line: "puzzles.txt:12: bad character 'x' at
  * column 5". After a format error on one line the reader can go on with the
- * next one (callers decide whether to stop).
+ * next one (callers decide whether to stop). A NUL byte makes its line a
+ * format error ("NUL byte at column 7"), never part of the next line; a line
+ * longer than LINE_MAX_BYTES (a binary file, /dev/zero) is a read error
+ * (MC_EIO) after which the reader stays failed.
  */
 #ifndef MC_GRIDFILE_H
 #define MC_GRIDFILE_H
@@ -39,9 +42,16 @@ void gridfile_free(gridfile *f);
 
 /* Raw line reader used by gridfile and by other text formats (jobs,
  * patterns): every line, comments included, newline stripped. */
+/* The longest line a reader accepts (bytes, newline excluded): anything
+ * longer is a binary file or an endless line (/dev/zero) and an error. */
+#define LINE_MAX_BYTES (1u << 20)
+
 typedef struct linereader linereader;
 MC_MUST_USE mc_status linereader_open(const char *path, linereader **out, mc_error *err);
-/* MC_OK with *line (NUL-terminated, owned by the reader), MC_EOF, or MC_EIO. */
+/* MC_OK with *line (NUL-terminated, owned by the reader), MC_EOF, MC_EFORMAT
+ * for a line holding a NUL byte (the line is consumed; the next call reads
+ * the next line), or MC_EIO (read error, damaged gzip stream, or a line
+ * longer than LINE_MAX_BYTES; every later call fails too). */
 MC_MUST_USE mc_status linereader_next(linereader *r, char **line, size_t *len, mc_error *err);
 long linereader_line(const linereader *r);
 const char *linereader_name(const linereader *r);

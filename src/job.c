@@ -344,7 +344,7 @@ mc_status job_load(const char *path, job *j, mc_error *err)
         }
         size_t got = fread(text + n, 1, cap - n - 1, f);
         n += got;
-        if (got == 0) break;
+        if (got == 0 || memchr(text + n - got, 0, got) || n > LINE_MAX_BYTES) break; /* binary or endless */
         if (cap - n < 2) {
             char *t = realloc(text, cap *= 2);
             if (!t) free(text);
@@ -353,7 +353,14 @@ mc_status job_load(const char *path, job *j, mc_error *err)
     }
     if (ferror(f)) st = mc_fail(err, MC_EIO, "%s: read error", path);
     fclose(f);
-    if (st == MC_OK && memchr(text, 0, n)) st = mc_fail(err, MC_EFORMAT, "%s: not a text file", path);
+    const char *nul = st == MC_OK ? memchr(text, 0, n) : NULL;
+    if (nul) {
+        long line = 1;
+        for (const char *p = text; p < nul; p++) line += *p == '\n';
+        st = mc_fail(err, MC_EFORMAT, "%s:%ld: NUL byte: not a text file", path, line);
+    } else if (st == MC_OK && n > LINE_MAX_BYTES) {
+        st = mc_fail(err, MC_EFORMAT, "%s: more than %u bytes: not a job file", path, (unsigned)LINE_MAX_BYTES);
+    }
     if (st == MC_OK) {
         text[n] = 0;
         st = job_parse(path, text, j, err);

@@ -310,9 +310,10 @@ static mc_status read_damaged(const char *path, const glist *l, char *msg)
 static uint8_t *slurp(const char *path, long *n)
 {
     *n = file_size(path);
-    uint8_t *b = malloc((size_t)*n);
+    size_t size = *n > 0 && *n < (1L << 30) ? (size_t)*n : 0;
+    uint8_t *b = malloc(size + 1);
     FILE *f = fopen(path, "rb");
-    assert_int_equal(fread(b, 1, (size_t)*n, f), (size_t)*n);
+    assert_int_equal(fread(b, 1, size, f), (size_t)*n);
     fclose(f);
     return b;
 }
@@ -349,7 +350,7 @@ static void test_corruption(void **state)
     uint64_t seed = 4242;
     prng rng;
     prng_seed(&rng, seed);
-    uint8_t *copy = malloc((size_t)n);
+    uint8_t *copy = malloc(n > 0 ? (size_t)n : 1);
     long ixoff = n - 2 * 40;
     for (long pos = 0; pos < n; pos++) {
         bool header = pos < 64, index = pos >= ixoff;
@@ -396,12 +397,84 @@ static void test_corruption(void **state)
     remove(bad);
 }
 
+static void put_le(uint8_t *p, uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint64_t get_le(const uint8_t *p, int bytes)
+{
+    uint64_t v = 0;
+    for (int i = bytes - 1; i >= 0; i--) v = v << 8 | p[i];
+    return v;
+}
+
+/* Ranks are 64-bit: a range first .. first+count-1 whose end (first+count)
+ * does not fit is refused by rebase, by the writer and by the reader (a
+ * header rewritten with consistent CRCs), never wrapped to an empty file. */
+static void test_rank_overflow(void **state)
+{
+    (void)state;
+    char path[256], bad[256];
+    tmp_path(path, "overflow");
+    tmp_path(bad, "overflow_bad");
+    glist l = make_sorted(geometry_9x9(), 27, 100);
+    assert_int_equal(l.n, 100);
+    write_cat(path, &l, 1);
+    mc_error err;
+    assert_int_equal(catalogue_rebase(path, UINT64_C(18446744073709551600), &err), MC_EINVAL);
+    assert_non_null(strstr(err.msg, path));
+    assert_non_null(strstr(err.msg, "18446744073709551600"));
+    assert_int_equal(catalogue_rebase(path, UINT64_MAX - 99, &err), MC_EINVAL);
+    read_back_all(path, &l, 1); /* untouched */
+    /* the highest range that fits: the last grid has rank 2^64 - 2 */
+    assert_int_equal(catalogue_rebase(path, UINT64_MAX - 100, &err), MC_OK);
+    read_back_all(path, &l, UINT64_MAX - 100);
+    catalogue_reader *r;
+    uint8_t g[81];
+    uint64_t rank;
+    assert_int_equal(catalogue_open(path, &r, &err), MC_OK);
+    assert_int_equal(catalogue_seek(r, UINT64_MAX - 1, &err), MC_OK);
+    assert_int_equal(catalogue_next(r, g, &rank, &err), MC_OK);
+    assert_true(rank == UINT64_MAX - 1);
+    assert_memory_equal(g, l.cells + 99 * 81, 81);
+    assert_int_equal(catalogue_next(r, g, &rank, &err), MC_EOF);
+    catalogue_close(r);
+
+    /* a header that claims a wrapping range, its CRCs made consistent */
+    long n;
+    uint8_t *data = slurp(path, &n);
+    uint64_t first = UINT64_MAX - 50;
+    put_le(data + 16, first, 8);
+    uint64_t ixoff = get_le(data + 40, 8);
+    put_le(data + ixoff, first, 8); /* one block */
+    assert_int_equal((long)ixoff + 40, n);
+    put_le(data + 48, (uint32_t)crc32(0L, data + ixoff, 40), 4);
+    put_le(data + 60, (uint32_t)crc32(0L, data, 60), 4);
+    spit(bad, data, n);
+    assert_int_equal(catalogue_open(bad, &r, &err), MC_ECORRUPT);
+    assert_non_null(strstr(err.msg, bad));
+    free(data);
+
+    /* the writer stops at the last rank that fits */
+    catalogue_writer *w;
+    assert_int_equal(catalogue_create(bad, geometry_9x9(), UINT64_MAX - 1, &w, &err), MC_OK);
+    assert_int_equal(catalogue_append(w, l.cells, &err), MC_OK);
+    assert_int_equal(catalogue_append(w, l.cells + 81, &err), MC_EINVAL);
+    assert_non_null(strstr(err.msg, bad));
+    catalogue_abort(w);
+    remove(path);
+    remove(bad);
+    free(l.cells);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip_sorted),  cmocka_unit_test(test_round_trip_shapes),
         cmocka_unit_test(test_round_trip_unsorted), cmocka_unit_test(test_rejects_invalid_grid),
         cmocka_unit_test(test_corruption),          cmocka_unit_test(test_rebase),
+        cmocka_unit_test(test_rank_overflow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,6 +5,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -116,6 +117,17 @@ static void test_unsupported(void **state)
     assert_null(geometry_get(3, 6));
     assert_null(geometry_get(-2, 3));
     assert_null(geometry_get(17, 2));
+    /* sizes whose product overflows an int (found by fuzz_job: shape = 3888888888888x2) */
+    assert_null(geometry_get(1943486008, 2));
+    assert_null(geometry_get(65536, 65536));
+    assert_null(geometry_get(2, INT_MAX));
+    assert_null(geometry_get(INT_MIN, INT_MIN));
+    const geometry *g = NULL;
+    mc_error err;
+    assert_int_equal(geometry_parse("3888888888888x2", &g, &err), MC_EFORMAT);
+    assert_int_equal(geometry_parse("1943486008x2", &g, &err), MC_EFORMAT);
+    assert_int_equal(geometry_parse("2x99999999999999999999", &g, &err), MC_EFORMAT);
+    assert_null(g);
 }
 
 static void test_parse(void **state)

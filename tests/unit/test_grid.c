@@ -415,6 +415,102 @@ static void test_linereader_long_lines(void **state)
     free(text);
 }
 
+/* A NUL byte is a bad line of its own (file:line, column), never glued to
+ * the next line, in plain and gzipped files; the lines after it keep their
+ * numbers and are read. */
+static void nul_checks(int gz)
+{
+    static const char text[] = "# a comment\0 with a NUL\n"
+                               "1.....3..2.....4\n"
+                               "1....2....3....4 note\0x\n"
+                               "1.....3..2.....4\n"
+                               "\0\n";
+    char *p = write_temp(text, sizeof text - 1, gz);
+    gridfile *f;
+    mc_error err;
+    char msg[600];
+    grid g;
+    const char *tr;
+    assert_int_equal(gridfile_open(p, NULL, DIGITS_STD, &f, &err), MC_OK);
+    assert_int_equal(gridfile_next(f, &g, &tr, &err), MC_EFORMAT);
+    snprintf(msg, sizeof msg, "%s:1: NUL byte at column 12 (a binary file?)", p);
+    assert_string_equal(err.msg, msg);
+    assert_int_equal(gridfile_next(f, &g, &tr, &err), MC_OK);
+    assert_int_equal(gridfile_line(f), 2);
+    assert_int_equal(gridfile_next(f, &g, &tr, &err), MC_EFORMAT);
+    snprintf(msg, sizeof msg, "%s:3: NUL byte at column 22 (a binary file?)", p);
+    assert_string_equal(err.msg, msg);
+    assert_int_equal(gridfile_next(f, &g, &tr, &err), MC_OK);
+    assert_int_equal(gridfile_line(f), 4);
+    assert_string_equal(tr, "");
+    assert_int_equal(gridfile_next(f, &g, &tr, &err), MC_EFORMAT);
+    snprintf(msg, sizeof msg, "%s:5: NUL byte at column 1 (a binary file?)", p);
+    assert_string_equal(err.msg, msg);
+    assert_int_equal(gridfile_next(f, &g, &tr, &err), MC_EOF);
+    gridfile_free(f);
+    unlink(p);
+    free(p);
+}
+
+static void test_file_nul_byte(void **state)
+{
+    (void)state;
+    nul_checks(0);
+    nul_checks(1);
+}
+
+/* An endless line ends in an error within LINE_MAX_BYTES, and the reader
+ * stays failed (no EOF that would pass for a complete file). */
+static void test_file_endless_line(void **state)
+{
+    (void)state;
+    linereader *r;
+    mc_error err;
+    char *line;
+    size_t n;
+    char msg[600];
+    assert_int_equal(linereader_open("/dev/zero", &r, &err), MC_OK);
+    assert_int_equal(linereader_next(r, &line, &n, &err), MC_EIO);
+    snprintf(msg, sizeof msg, "/dev/zero:1: binary or overlong line: no newline in %u bytes",
+             (unsigned)LINE_MAX_BYTES);
+    assert_string_equal(err.msg, msg);
+    assert_int_equal(linereader_next(r, &line, &n, &err), MC_EIO);
+    linereader_free(r);
+    /* a text line one byte too long, then a good line: the error is on line 2 */
+    size_t len = (size_t)LINE_MAX_BYTES + 1;
+    char *text = malloc(len + 40);
+    assert_non_null(text);
+    strcpy(text, "1.....3..2.....4\n");
+    size_t off = strlen(text);
+    memset(text + off, 'x', len);
+    strcpy(text + off + len, "\n1.....3..2.....4\n");
+    char *p = write_temp(text, strlen(text), 0);
+    gridfile *f;
+    grid g;
+    assert_int_equal(gridfile_open(p, NULL, DIGITS_STD, &f, &err), MC_OK);
+    assert_int_equal(gridfile_next(f, &g, NULL, &err), MC_OK);
+    assert_int_equal(gridfile_next(f, &g, NULL, &err), MC_EIO);
+    snprintf(msg, sizeof msg, "%s:2: binary or overlong line: no newline in %u bytes", p, (unsigned)LINE_MAX_BYTES);
+    assert_string_equal(err.msg, msg);
+    assert_int_equal(gridfile_next(f, &g, NULL, &err), MC_EIO);
+    gridfile_free(f);
+    unlink(p);
+    free(p);
+    /* exactly LINE_MAX_BYTES is still a line */
+    text[off + len - 1] = '\n';
+    text[off + len] = 0;
+    p = write_temp(text, strlen(text), 0);
+    assert_int_equal(linereader_open(p, &r, &err), MC_OK);
+    assert_int_equal(linereader_next(r, &line, &n, &err), MC_OK);
+    assert_int_equal(linereader_next(r, &line, &n, &err), MC_OK);
+    assert_int_equal(n, (size_t)LINE_MAX_BYTES);
+    assert_int_equal(linereader_next(r, &line, &n, &err), MC_EOF);
+    linereader_free(r);
+    unlink(p);
+    free(p);
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -423,6 +519,7 @@ int main(void)
         cmocka_unit_test(test_check_clashes),         cmocka_unit_test(test_file_plain_and_gzip),
         cmocka_unit_test(test_file_fixed_shape_errors), cmocka_unit_test(test_file_missing),
         cmocka_unit_test(test_file_truncated_gzip),   cmocka_unit_test(test_linereader_long_lines),
+        cmocka_unit_test(test_file_nul_byte),         cmocka_unit_test(test_file_endless_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

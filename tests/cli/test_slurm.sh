@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# test_slurm — jobs/slurm/search.sbatch under a real one-node Slurm on this
+# machine: munged, slurmctld and slurmd started by hand (config in a temp
+# dir, proctrack/linuxproc, task/none), the template submitted with its
+# default launcher (srun --mpi=pmix), the job requeued once while it runs
+# (scontrol requeue), resumed from its journal, and the result checked
+# against a single-process run and `minclue job verify`. Skipped (exit 77)
+# when not root or when Slurm/munge are not installed
+# (apt-get install slurmctld slurmd slurm-client munge). Cleans up its daemons.
+# ctest-labels: slurm
+# ctest-timeout: 300
+set -uo pipefail
+M=${MINCLUE:?MINCLUE must name the binary}
+M=$(cd "$(dirname "$M")" && pwd)/$(basename "$M")
+D=$(cd "${MC_TEST_DATA:?}" && pwd)
+S=$(cd "${MC_SOURCE_DIR:?}" && pwd)/jobs/slurm/search.sbatch
+skip() { echo "SKIPPED: $*"; exit 77; }
+[ "$(id -u)" = 0 ] || skip "needs root (starts munged, slurmctld and slurmd)"
+for c in munged slurmctld slurmd sbatch scontrol squeue sinfo srun; do
+  command -v "$c" > /dev/null 2>&1 || skip "$c not installed (apt-get install slurmctld slurmd slurm-client munge)"
+done
+[ -n "$(ls /usr/lib/*/slurm-wlm/mpi_pmix*.so /usr/lib*/slurm/mpi_pmix*.so 2>/dev/null)" ] ||
+  skip "Slurm has no PMIx plugin (mpi_pmix.so)"
+
+t0=$(date +%s)
+T=$(mktemp -d /tmp/test_slurm.XXXXXX)
+chmod 755 "$T"
+pids=()
+cleanup() {
+  [ -n "${SLURM_CONF:-}" ] && scancel --quiet --full "${jobid:-0}" 2>/dev/null
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+  sleep 1
+  for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done
+  # job steps left by slurmd (slurmstepd) of this cluster only
+  for p in $(pgrep -f "slurmstepd.*" 2>/dev/null); do
+    grep -qs "$T" /proc/"$p"/environ && kill -9 "$p" 2>/dev/null
+  done
+  if [ "${KEEP:-0}" = 1 ]; then echo "kept $T"; else rm -rf "$T"; fi
+}
+trap cleanup EXIT
+fail() {
+  echo "FAIL: $*" >&2
+  for f in "$T"/log/*.log "$T"/job/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; } >&2; done
+  exit 1
+}
+mkdir -p "$T/log" "$T/state" "$T/spool" "$T/job" "$T/munge"
+
+# --- munge, on its own socket and key
+dd if=/dev/urandom of="$T/munge/key" bs=1024 count=1 status=none
+chmod 700 "$T/munge"; chmod 600 "$T/munge/key"
+munged --force --foreground --key-file="$T/munge/key" --socket="$T/munge/sock" \
+  --pid-file="$T/munge/pid" --log-file="$T/log/munged.log" --seed-file="$T/munge/seed" \
+  > "$T/log/munged.out" 2>&1 &
+pids+=($!)
+
+# --- a one-node cluster on free ports
+host=$(hostname -s)
+port=$((20000 + RANDOM % 20000))
+cpus=$(nproc); [ "$cpus" -ge 4 ] || cpus=4 # 3 ranks; slurmd takes the configured count (config_overrides)
+cat > "$T/slurm.conf" <<CONF
+ClusterName=mctest
+SlurmctldHost=$host
+SlurmUser=root
+SlurmdUser=root
+SlurmctldPort=$port
+SlurmdPort=$((port + 1))
+AuthType=auth/munge
+CredType=cred/munge
+AuthInfo=socket=$T/munge/sock
+StateSaveLocation=$T/state
+SlurmdSpoolDir=$T/spool
+SlurmctldPidFile=$T/slurmctld.pid
+SlurmdPidFile=$T/slurmd.pid
+SlurmctldLogFile=$T/log/slurmctld.log
+SlurmdLogFile=$T/log/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+MpiDefault=none
+ReturnToService=2
+JobRequeue=1
+KillWait=5
+MinJobAge=600
+SchedulerType=sched/backfill
+SlurmdParameters=config_overrides
+NodeName=$host CPUs=$cpus State=UNKNOWN
+PartitionName=test Nodes=$host Default=YES MaxTime=INFINITE State=UP OverSubscribe=YES
+CONF
+export SLURM_CONF=$T/slurm.conf
+for i in $(seq 50); do [ -S "$T/munge/sock" ] && break; sleep 0.1; done
+[ -S "$T/munge/sock" ] || fail "munged did not start"
+slurmctld -D -i -f "$SLURM_CONF" > "$T/log/slurmctld.out" 2>&1 &
+pids+=($!)
+slurmd -D -N "$host" -f "$SLURM_CONF" > "$T/log/slurmd.out" 2>&1 &
+pids+=($!)
+up=0
+for i in $(seq 300); do
+  state=$(sinfo -h -o %T 2>/dev/null | head -1)
+  [ "$state" = idle ] && { up=1; break; }
+  sleep 0.2
+done
+[ $up = 1 ] || fail "the node did not come up (state '$state')"
+echo "slurm up in $(($(date +%s) - t0)) s"
+
+# --- the job: all 288 4x4 grids, K = 4, slowed down so that it can be requeued
+cd "$T/job"
+cat > tiny.job <<JOB
+source = grids $D/grids-4x4-all.txt
+clues = 4
+chunk = 8
+engine = brute
+output = out
+JOB
+"$M" run --quiet --output ref tiny.job > ref.txt 2>&1 || fail "single-process run: $(cat ref.txt)"
+unset MC_LAUNCH SLURM_JOB_ID
+export MINCLUE="$M" MC_TEST_GRID_DELAY_MS=60
+jobid=$(sbatch --parsable --nodes=1 --ntasks=3 --ntasks-per-node=3 --overcommit --time=10 \
+        --chdir="$T/job" "$S" tiny.job --quiet) || fail "sbatch"
+echo "submitted job $jobid"
+# requeue once some chunks are in the journal (and before the job ends)
+requeued=0
+for i in $(seq 600); do
+  st=$(scontrol show job "$jobid" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2)
+  if [ "$st" = RUNNING ] && [ -f out/journal ] && [ "$(grep -c '^C' out/journal 2>/dev/null)" -ge 3 ]; then
+    scontrol requeue "$jobid" || fail "scontrol requeue"
+    requeued=1
+    echo "requeued after $(grep -c '^C' out/journal) chunks"
+    break
+  fi
+  case "$st" in COMPLETED|FAILED|CANCELLED|TIMEOUT|NODE_FAIL) fail "job ended ($st) before it could be requeued";; esac
+  sleep 0.1
+done
+[ $requeued = 1 ] || fail "the job never ran long enough to be requeued (state $st)"
+# Slurm holds a requeued job back (BeginTime about two minutes ahead); a
+# cluster waits, the test lets it start at once.
+released=0
+done_=0
+for i in $(seq 1200); do
+  st=$(scontrol show job "$jobid" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2)
+  if [ $released = 0 ] && [ "$st" = PENDING ]; then
+    scontrol update JobId="$jobid" StartTime=now && released=1
+  fi
+  case "$st" in
+    COMPLETED) done_=1; break;;
+    FAILED|CANCELLED|TIMEOUT|NODE_FAIL|BOOT_FAIL|OUT_OF_MEMORY) fail "job ended $st";;
+  esac
+  sleep 0.2
+done
+[ $done_ = 1 ] || fail "job not complete after 4 minutes (state $st)"
+restarts=$(scontrol show job "$jobid" | grep -o 'Restarts=[0-9]*' | cut -d= -f2)
+[ "${restarts:-0}" -ge 1 ] || fail "the job was not restarted (Restarts=$restarts)"
+log=$(ls minclue-*-"$jobid".log 2>/dev/null | head -1)
+[ -n "$log" ] || fail "no job log"
+grep -q "via 'srun --mpi=pmix" "$log" || fail "default launcher not srun --mpi=pmix: $(head -3 "$log")"
+grep -q "restart 1" "$log" || fail "no second start in the log"
+grep -q "exit status 0" "$log" || fail "no clean exit in the log"
+[ -f out/summary.json ] || fail "no summary.json"
+"$M" job verify out > verify.txt 2>&1 || { cat verify.txt; fail "job verify"; }
+grep -q "ranks 1..288, 288 grids, K = 4" verify.txt || fail "verify claim: $(cat verify.txt)"
+diff <(grep -v '^#' ref/found.txt) <(grep -v '^#' out/found.txt) > /dev/null ||
+  fail "found.txt differs from the single-process run"
+echo "slurm test passed in $(($(date +%s) - t0)) s (restarts $restarts)"
