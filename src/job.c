@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "checker.h"
+#include "gridfile.h"
 #include "numtext.h"
 
 #define JOB_MAX_CHUNK 1000000
