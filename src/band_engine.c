@@ -16,14 +16,22 @@
 #include "solver9.h"
 #include "ua.h"
 
-#define TILE 256
+#define KEY_BITS 10
+#define KEYS (1 << KEY_BITS)
+#define KEY_MASK (KEYS - 1)
 #define MASK27 ((UINT32_C(1) << 27) - 1)
 #define MAX_GRID_UAS 16384
 #define MAX_R 8192
+/* two-band UAs learned per orientation and kept (the scan of the list costs
+ * more than the solver call it saves beyond a few hundred) */
+#define MAX_TB_LEARNED 2048
 
+/* w[0], w[1]: the first 128 two-band UAs of the finder; w[2], w[3]: up
+ * to 128 learned in this orientation (filled in as they are learned). */
 typedef struct vec2 {
-    uint64_t w[2];
+    uint64_t w[4];
 } vec2;
+#define LEARN_SLOTS 128
 
 struct band_engine {
     band_options opt;
@@ -44,9 +52,13 @@ struct band_engine {
     int noua;
     uint32_t *tb;                /* two-band UAs beyond the vectors: band-1 part | band-2 part << 27 (64 bits) */
     uint64_t *tbw;
-    int ntb, captb;
-    vec2 *vx, *vy;
-    int capvx, capvy;
+    int ntb, captb, ntb_base;
+    uint32_t la[LEARN_SLOTS], lb[LEARN_SLOTS]; /* learned two-band UAs in the vectors */
+    int nl, nys;
+    vec2 *vx, *vy, *ys;
+    uint32_t *yset;
+    int capvx, capvy, capys;
+    int bucket[BAND_TABLE_MAX_SIZE + 1][KEYS + 1];
     /* band 3 search */
     uint32_t *R;
     int nR;
@@ -125,6 +137,8 @@ void band_engine_free(band_engine *e)
     free(e->tbw);
     free(e->vx);
     free(e->vy);
+    free(e->ys);
+    free(e->yset);
     free(e);
 }
 
@@ -134,7 +148,7 @@ uint64_t band_engine_memory(const band_engine *e)
     for (int i = 0; i < 6; i++) m += (uint64_t)e->tab[i].cap * 4;
     m += (uint64_t)e->tab3.cap * 4;
     m += (uint64_t)MAX_GRID_UAS * 2 * sizeof(cs81) + (uint64_t)MAX_R * 4;
-    m += (uint64_t)e->captb * 8 + ((uint64_t)e->capvx + (uint64_t)e->capvy) * sizeof(vec2);
+    m += (uint64_t)e->captb * 8 + ((uint64_t)e->capvx + 2 * (uint64_t)e->capvy) * sizeof(vec2) + (uint64_t)e->capys * 4;
     m += (uint64_t)e->found.cap * sizeof(cs81);
     return m;
 }
@@ -223,6 +237,25 @@ static cs81 diff_set(band_engine *e, const uint8_t *second)
     return d;
 }
 
+/* Shrinks an unavoidable set of the oriented grid to a minimal one: a cell
+ * is dropped when the set without it is still unavoidable (then the cells
+ * where the new second solution differs replace the set). */
+static cs81 minimize(band_engine *e, cs81 u)
+{
+    uint8_t p[81], second[81];
+    cs81 todo = u;
+    int c;
+    CS81_FOREACH(c, todo) {
+        if (!cs81_has(u, c)) continue;
+        cs81 t = u;
+        cs81_del(&t, c);
+        for (int k = 0; k < 81; k++) p[k] = cs81_has(t, k) ? CELL_EMPTY : e->og[k];
+        e->rec->solver_calls++;
+        if (solver9_count2(e->solver, p, second) == 2) u = diff_set(e, second);
+    }
+    return u;
+}
+
 static void report(band_engine *e, uint32_t z)
 {
     uint64_t q = e->Q;
@@ -309,6 +342,25 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
     }
 }
 
+/* A two-band UA learned: into a vector slot while there is one (every Y's
+ * bit at once; each X computes its bits when its turn comes), else into the
+ * list, up to MAX_TB_LEARNED. */
+static void learn_two_band(band_engine *e, uint64_t w)
+{
+    uint32_t a = (uint32_t)(w & MASK27), b = (uint32_t)(w >> 27) & MASK27;
+    if (e->nl < LEARN_SLOTS) {
+        int k = e->nl++;
+        e->la[k] = a, e->lb[k] = b;
+        uint64_t bit = UINT64_C(1) << (k & 63);
+        int word = 2 + (k >> 6);
+        for (int j = 0; j < e->nys; j++)
+            if (!(e->yset[j] & b)) e->ys[j].w[word] |= bit;
+        e->rec->ua_learned_two_band++;
+    } else if (e->ntb < e->ntb_base + MAX_TB_LEARNED && add_tb(e, w) == MC_OK) {
+        e->rec->ua_learned_two_band++;
+    }
+}
+
 static void survivor(band_engine *e, uint32_t x, uint32_t y)
 {
     uint64_t q = (uint64_t)x | ((uint64_t)y << 27);
@@ -322,7 +374,8 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
         if (solve_set(e, q, MASK27, second) != 1) {
             cs81 d = diff_set(e, second);
             assert(d.w[1] == 0 && !(d.w[0] >> 54));
-            if (e->opt.learn && add_tb(e, d.w[0]) == MC_OK) e->rec->ua_learned_two_band++;
+            if (e->opt.learn && (e->nl < LEARN_SLOTS || e->ntb < e->ntb_base + MAX_TB_LEARNED))
+                learn_two_band(e, minimize(e, d).w[0]);
             e->rec->seconds_band3 += mc_thread_cpu_seconds() - t0;
             return;
         }
@@ -368,30 +421,64 @@ static void fill_vectors(const band_table *t, int nmax, const uint32_t *part, in
     int n = t->start[nmax + 1];
     for (int i = 0; i < n; i++) {
         uint32_t s = t->set[i];
-        vec2 v = {{0, 0}};
+        vec2 v = {{0, 0, 0, 0}};
         for (int k = 0; k < nv; k++)
             if (!(s & part[k])) v.w[k >> 6] |= UINT64_C(1) << (k & 63);
         out[i] = v;
     }
 }
 
-static void pairs(band_engine *e, const band_table *t1, const band_table *t2, int x, int y)
+/* Y of one size sorted by KEY_BITS of their vector (the first UAs): the Y
+ * that can pair with an X lie in the buckets whose key misses X's key. */
+static void sort_y(band_engine *e, const band_table *t2, int y)
 {
-    int i0 = t1->start[x], i1 = t1->start[x + 1], j0 = t2->start[y], j1 = t2->start[y + 1];
-    const vec2 *vx = e->vx, *vy = e->vy;
-    e->rec->pairs += (uint64_t)(i1 - i0) * (uint64_t)(j1 - j0);
-    for (int ib = i0; ib < i1; ib += TILE) {
-        int ie = ib + TILE < i1 ? ib + TILE : i1;
-        for (int jb = j0; jb < j1; jb += TILE) {
-            int je = jb + TILE < j1 ? jb + TILE : j1;
-            for (int i = ib; i < ie; i++) {
-                uint64_t a0 = vx[i].w[0], a1 = vx[i].w[1];
-                for (int j = jb; j < je; j++) {
-                    if ((a0 & vy[j].w[0]) | (a1 & vy[j].w[1])) continue;
-                    survivor(e, t1->set[i], t2->set[j]);
-                    if (e->stop) return;
+    int j0 = t2->start[y], j1 = t2->start[y + 1];
+    int *b = e->bucket[y];
+    memset(b, 0, sizeof e->bucket[y]);
+    for (int j = j0; j < j1; j++) b[(e->vy[j].w[0] & KEY_MASK) + 1]++;
+    for (int k = 0; k < KEYS; k++) b[k + 1] += b[k];
+    int pos[KEYS];
+    for (int k = 0; k < KEYS; k++) pos[k] = j0 + b[k];
+    for (int j = j0; j < j1; j++) {
+        int k = (int)(e->vy[j].w[0] & KEY_MASK), at = pos[k]++;
+        e->ys[at] = e->vy[j];
+        e->yset[at] = t2->set[j];
+    }
+    for (int k = 0; k <= KEYS; k++) b[k] += j0;
+}
+
+static void pairs(band_engine *e, const band_table *t1, int x, int y)
+{
+    int i0 = t1->start[x], i1 = t1->start[x + 1];
+    const int *b = e->bucket[y];
+    const vec2 *ys = e->ys;
+    e->rec->pairs += (uint64_t)(i1 - i0) * (uint64_t)(b[KEYS] - b[0]);
+    for (int i = i0; i < i1; i++) {
+        uint64_t a0 = e->vx[i].w[0], a1 = e->vx[i].w[1], a2 = 0, a3 = 0;
+        uint32_t xs = t1->set[i];
+        for (int k = 0; k < e->nl; k++)
+            if (!(xs & e->la[k])) {
+                if (k < 64) a2 |= UINT64_C(1) << k;
+                else a3 |= UINT64_C(1) << (k - 64);
+            }
+        int nl0 = e->nl;
+        unsigned comp = (unsigned)(~a0 & KEY_MASK), sub = comp;
+        for (;;) {
+            for (int j = b[sub]; j < b[sub + 1]; j++) {
+                if ((a0 & ys[j].w[0]) | (a1 & ys[j].w[1]) | (a2 & ys[j].w[2]) | (a3 & ys[j].w[3])) continue;
+                survivor(e, xs, e->yset[j]);
+                if (e->stop) return;
+                if (e->nl != nl0) { /* learned: X's bits of the new slots */
+                    for (int k = nl0; k < e->nl; k++)
+                        if (!(xs & e->la[k])) {
+                            if (k < 64) a2 |= UINT64_C(1) << k;
+                            else a3 |= UINT64_C(1) << (k - 64);
+                        }
+                    nl0 = e->nl;
                 }
             }
+            if (!sub) break;
+            sub = (sub - 1) & comp;
         }
     }
 }
@@ -424,11 +511,23 @@ static mc_status run_orientation(band_engine *e, int o, int xmax)
             return st;
         }
     }
+    e->ntb_base = e->ntb;
+    e->nl = 0;
     int n1 = t1->start[xmax + 1], n2 = t2->start[xmax + 1];
     if ((st = grow_vec(&e->vx, &e->capvx, n1)) != MC_OK) return st;
     if ((st = grow_vec(&e->vy, &e->capvy, n2)) != MC_OK) return st;
+    if (e->capys < n2) {
+        int c = e->capys;
+        if ((st = grow_vec(&e->ys, &c, n2)) != MC_OK) return st;
+        uint32_t *p = realloc(e->yset, sizeof *p * (size_t)n2);
+        if (!p) return MC_ENOMEM;
+        e->yset = p;
+        e->capys = n2;
+    }
     fill_vectors(t1, xmax, p1, nv, e->vx);
     fill_vectors(t2, xmax, p2, nv, e->vy);
+    for (int y = 0; y <= xmax; y++) sort_y(e, t2, y);
+    e->nys = n2;
     e->rec->seconds_tables += mc_thread_cpu_seconds() - t0;
     t0 = mc_thread_cpu_seconds();
     double b3s = e->rec->seconds_band3;
@@ -436,7 +535,7 @@ static mc_status run_orientation(band_engine *e, int o, int xmax)
     for (int x = 0; x <= xmax && !e->stop; x++)
         for (int y = 0; y <= xmax && !e->stop; y++)
             if (band_split_pair_ok(K, o, x, y) && band_table_count(t1, x) && band_table_count(t2, y))
-                pairs(e, t1, t2, x, y);
+                pairs(e, t1, x, y);
     e->rec->seconds_pairs += mc_thread_cpu_seconds() - t0 - (e->rec->seconds_band3 - b3s);
     return MC_OK;
 }

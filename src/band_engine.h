@@ -11,7 +11,9 @@
  *      unhit (its part of them); the rest and those learned later are
  *      checked one by one on the survivors;
  *   3. X x Y: for every size pair with band_split_pair_ok, every pair whose
- *      vectors AND to zero survives (loops tiled 256 x 256);
+ *      vectors AND to zero survives; the Y of a size are bucketed by their
+ *      bits of the first 10 UAs, so an X visits only the buckets that hit
+ *      every one of those 10 UAs it leaves unhit;
  *   4. two-band check: Q = X u Y with the whole band 3 as clues must be
  *      unique (that is: Q fixes bands 1+2 given band 3's column sets); a
  *      second solution differs from the grid inside bands 1+2 only and is
