@@ -38,7 +38,8 @@
  * in each band is a valid band subset (band_table) and has at least
  * BAND_TABLE_MIN_VALID clues (checked over all 416 bands in the tests).
  * With y >= v and x <= z: 2x + v <= K, so x <= (K - v) / 2 (band_split_xmax):
- * 7 for K = 17 and 18 with v = 3 or 4, 6 for K = 16 with v = 4.
+ * with v = 2 (some bands have valid 2-clue sets), 7 for K = 16 and 17, 8 for
+ * K = 18.
  *
  * For K = 17 the passes come out as in the community scans: z >= 7 leaves
  * at most 10 clues to bands 1+2; z = 6 leaves 11 with x, y <= 6 (6/5/6 or

@@ -37,7 +37,7 @@
 #define BAND_TABLE_MAX_SIZE 9
 #define BAND_TABLE_MAX_UA 4096
 /* Smallest valid subset over all 416 bands (tests/unit/test_band_table.c). */
-#define BAND_TABLE_MIN_VALID 3
+#define BAND_TABLE_MIN_VALID 2
 
 typedef struct band_table {
     uint8_t band[27];
