@@ -22,6 +22,8 @@
 #define MASK27 ((UINT32_C(1) << 27) - 1)
 #define MAX_GRID_UAS 16384
 #define MAX_R 8192
+/* grid UAs learned per grid and kept (every band-3 stage scans them) */
+#define MAX_GRID_LEARNED 2048
 /* two-band UAs learned per orientation and kept (the scan of the list costs
  * more than the solver call it saves beyond a few hundred) */
 #define MAX_TB_LEARNED 2048
@@ -32,6 +34,12 @@ typedef struct vec2 {
     uint64_t w[4];
 } vec2;
 #define LEARN_SLOTS 128
+/* the first L2 entries of the two-band list form a second vector, tested
+ * only on the pairs that pass the first */
+#define L2 256
+typedef struct vec4 {
+    uint64_t w[4];
+} vec4;
 
 struct band_engine {
     band_options opt;
@@ -57,6 +65,7 @@ struct band_engine {
     int nl, nys;
     vec2 *vx, *vy, *ys;
     uint32_t *yset;
+    vec4 *y2;
     int capvx, capvy, capys;
     int bucket[BAND_TABLE_MAX_SIZE + 1][KEYS + 1];
     /* band 3 search */
@@ -139,6 +148,7 @@ void band_engine_free(band_engine *e)
     free(e->vy);
     free(e->ys);
     free(e->yset);
+    free(e->y2);
     free(e);
 }
 
@@ -148,7 +158,7 @@ uint64_t band_engine_memory(const band_engine *e)
     for (int i = 0; i < 6; i++) m += (uint64_t)e->tab[i].cap * 4;
     m += (uint64_t)e->tab3.cap * 4;
     m += (uint64_t)MAX_GRID_UAS * 2 * sizeof(cs81) + (uint64_t)MAX_R * 4;
-    m += (uint64_t)e->captb * 8 + ((uint64_t)e->capvx + 2 * (uint64_t)e->capvy) * sizeof(vec2) + (uint64_t)e->capys * 4;
+    m += (uint64_t)e->captb * 8 + ((uint64_t)e->capvx + 2 * (uint64_t)e->capvy) * sizeof(vec2) + (uint64_t)e->capys * (4 + sizeof(vec4));
     m += (uint64_t)e->found.cap * sizeof(cs81);
     return m;
 }
@@ -323,7 +333,7 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
             e->q_dead = true;
             return;
         }
-        if (e->opt.learn && add_grid_ua(e, d)) e->rec->ua_learned++;
+        if (e->opt.learn && e->rec->ua_learned < MAX_GRID_LEARNED && add_grid_ua(e, d)) e->rec->ua_learned++;
         if (e->nR < MAX_R) e->R[e->nR++] = d3;
         best = d3 & ~dead & allowed;
         lb = 1;
@@ -358,6 +368,12 @@ static void learn_two_band(band_engine *e, uint64_t w)
         e->rec->ua_learned_two_band++;
     } else if (e->ntb < e->ntb_base + MAX_TB_LEARNED && add_tb(e, w) == MC_OK) {
         e->rec->ua_learned_two_band++;
+        int k = e->ntb - 1;
+        if (k < L2) {
+            uint64_t bit = UINT64_C(1) << (k & 63);
+            for (int j = 0; j < e->nys; j++)
+                if (!(e->yset[j] & b)) e->y2[j].w[k >> 6] |= bit;
+        }
     }
 }
 
@@ -365,7 +381,7 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
 {
     uint64_t q = (uint64_t)x | ((uint64_t)y << 27);
     /* two-band UAs beyond the vectors */
-    for (int i = 0; i < e->ntb; i++)
+    for (int i = L2; i < e->ntb; i++) /* the first L2 were tested with the vectors */
         if (!(e->tbw[i] & q)) return;
     e->rec->survivors++;
     double t0 = mc_thread_cpu_seconds();
@@ -461,11 +477,19 @@ static void pairs(band_engine *e, const band_table *t1, int x, int y)
                 if (k < 64) a2 |= UINT64_C(1) << k;
                 else a3 |= UINT64_C(1) << (k - 64);
             }
-        int nl0 = e->nl;
+        int nl0 = e->nl, n2done = 0;
+        vec4 x2 = {{0, 0, 0, 0}};
         unsigned comp = (unsigned)(~a0 & KEY_MASK), sub = comp;
         for (;;) {
             for (int j = b[sub]; j < b[sub + 1]; j++) {
                 if ((a0 & ys[j].w[0]) | (a1 & ys[j].w[1]) | (a2 & ys[j].w[2]) | (a3 & ys[j].w[3])) continue;
+                int lim = e->ntb < L2 ? e->ntb : L2;
+                for (; n2done < lim; n2done++) /* X's bits of the second vector, when first needed */
+                    if (!(xs & (uint32_t)(e->tbw[n2done] & MASK27)))
+                        x2.w[n2done >> 6] |= UINT64_C(1) << (n2done & 63);
+                const vec4 *y2 = &e->y2[j];
+                if ((x2.w[0] & y2->w[0]) | (x2.w[1] & y2->w[1]) | (x2.w[2] & y2->w[2]) | (x2.w[3] & y2->w[3]))
+                    continue;
                 survivor(e, xs, e->yset[j]);
                 if (e->stop) return;
                 if (e->nl != nl0) { /* learned: X's bits of the new slots */
@@ -522,12 +546,21 @@ static mc_status run_orientation(band_engine *e, int o, int xmax)
         uint32_t *p = realloc(e->yset, sizeof *p * (size_t)n2);
         if (!p) return MC_ENOMEM;
         e->yset = p;
+        vec4 *q = realloc(e->y2, sizeof *q * (size_t)n2);
+        if (!q) return MC_ENOMEM;
+        e->y2 = q;
         e->capys = n2;
     }
     fill_vectors(t1, xmax, p1, nv, e->vx);
     fill_vectors(t2, xmax, p2, nv, e->vy);
     for (int y = 0; y <= xmax; y++) sort_y(e, t2, y);
     e->nys = n2;
+    for (int j = 0; j < n2; j++) {
+        vec4 v = {{0, 0, 0, 0}};
+        for (int k = 0; k < e->ntb && k < L2; k++)
+            if (!(e->yset[j] & (uint32_t)(e->tbw[k] >> 27))) v.w[k >> 6] |= UINT64_C(1) << (k & 63);
+        e->y2[j] = v;
+    }
     e->rec->seconds_tables += mc_thread_cpu_seconds() - t0;
     t0 = mc_thread_cpu_seconds();
     double b3s = e->rec->seconds_band3;
