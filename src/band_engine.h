@@ -5,19 +5,22 @@
  *   1. tables: the valid subsets of bands 1 and 2 of the orientation
  *      (band_table.h), sizes 0..band_split_xmax(K, BAND_TABLE_MIN_VALID);
  *   2. two-band UAs: the grid's UAs (pattern finder, size <= 12, plus those
- *      learned so far) that lie in bands 1+2 and meet both; the first
- *      BAND_ENGINE_VEC_UAS of them (smallest first) become, for every X of
- *      band 1 and every Y of band 2, a bit vector of the UAs it leaves
- *      unhit (its part of them); the rest and those learned later are
- *      checked one by one on the survivors;
+ *      learned so far) that lie in bands 1+2 and meet both; the first 128
+ *      (smallest first) become, for every X of band 1 and every Y of band
+ *      2, a bit vector of the UAs it leaves unhit (its part of them); 128
+ *      more bits are filled with the first two-band UAs learned (step 4);
+ *      the finder's others and later learned ones form a list whose first
+ *      256 are a second vector (tested only on pairs that pass the first)
+ *      and the rest are tested one by one (at most 2,048 learned per
+ *      orientation: scanning more costs more than the solver calls saved);
  *   3. X x Y: for every size pair with band_split_pair_ok, every pair whose
  *      vectors AND to zero survives; the Y of a size are bucketed by their
  *      bits of the first 10 UAs, so an X visits only the buckets that hit
  *      every one of those 10 UAs it leaves unhit;
  *   4. two-band check: Q = X u Y with the whole band 3 as clues must be
  *      unique (that is: Q fixes bands 1+2 given band 3's column sets); a
- *      second solution differs from the grid inside bands 1+2 only and is
- *      learned as a two-band UA;
+ *      second solution differs from the grid inside bands 1+2 only; the
+ *      difference is shrunk to a minimal UA (solver calls) and learned;
  *   5. band 3: the grid's UAs unhit by Q leave their band-3 part to hit;
  *      with the band UAs of band 3 they form a family of 27-bit masks; a
  *      depth-first hitting-set search (branch on the unhit mask with the
@@ -26,7 +29,7 @@
  *      sets Z of at most K - |Q| clues that hit them all;
  *   6. final check: Q u Z counted to 2 solutions; a second solution gives a
  *      new UA of the grid (its band-3 part is never empty, by 4), kept for
- *      the rest of the grid, and the search goes on below; a unique Q u Z is
+ *      the rest of the grid (at most 2,048 per grid), and the search goes on below; a unique Q u Z is
  *      reported when it is minimal (no clue can go) and o owns it
  *      (band_split_owner); its supersets are never enumerated.
  * Each minimal unique puzzle P of <= K clues is reported exactly once: only
