@@ -602,11 +602,21 @@ mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *re
     rec->seconds_ua = mc_thread_cpu_seconds() - t0;
     /* valid tables of the 3 bands and 3 stacks */
     t0 = mc_thread_cpu_seconds();
+    /* the sizes needed follow from the smallest valid set of the grid's
+     * bands and stacks (band_split: x <= (K - v) / 2); small sizes first */
+    int first_size = xmax < 5 ? xmax : 5, v = 99;
     for (int i = 0; i < 6; i++) {
         uint8_t b[27];
         band_table_read_band(g81, i % 3, i >= 3, b);
-        if ((st = band_table_build(&e->tab[i], b, xmax)) != MC_OK) return st;
+        if ((st = band_table_build(&e->tab[i], b, first_size)) != MC_OK) return st;
+        int mv = e->tab[i].min_valid < 0 ? first_size + 1 : e->tab[i].min_valid;
+        if (mv < v) v = mv;
     }
+    int need = band_split_xmax(K, v);
+    if (need < xmax) xmax = need;
+    if (xmax > first_size)
+        for (int i = 0; i < 6; i++)
+            if ((st = band_table_build(&e->tab[i], e->tab[i].band, xmax)) != MC_OK) return st;
     rec->seconds_tables += mc_thread_cpu_seconds() - t0;
     for (int o = 0; o < BAND_SPLIT_ORIENTATIONS && !e->stop; o++)
         if ((st = run_orientation(e, o, xmax)) != MC_OK) return st;

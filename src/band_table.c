@@ -88,7 +88,7 @@ static uint64_t binom27(int s)
 mc_status band_table_build(band_table *t, const uint8_t band[27], int max_size)
 {
     assert(max_size >= 0 && max_size <= BAND_TABLE_MAX_SIZE);
-    memcpy(t->band, band, 27);
+    memmove(t->band, band, 27); /* band may be t->band */
     t->max_size = max_size;
     t->nua = 0;
     t->fillings = 0;
