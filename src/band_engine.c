@@ -70,6 +70,11 @@ struct band_engine {
     int bucket[BAND_TABLE_MAX_SIZE + 1][KEYS + 1];
     /* band 3 search */
     uint32_t *R;
+    /* the grid UAs with a band-3 part that miss the current X: band-2 part, band-3 part */
+    uint32_t *xl_b, *xl_p;
+    int nxl, xl_upto;
+    uint32_t xl_x;
+    bool xl_valid;
     int nR;
     uint64_t Q;                  /* bands 1+2 clues (oriented cells 0..53) */
     int qstack[3];
@@ -125,7 +130,9 @@ band_engine *band_engine_new(const band_options *opt)
     e->gua = malloc(sizeof *e->gua * MAX_GRID_UAS);
     e->oua = malloc(sizeof *e->oua * MAX_GRID_UAS);
     e->R = malloc(sizeof *e->R * MAX_R);
-    if (!e->finder || !e->solver || !e->gua || !e->oua || !e->R) {
+    e->xl_b = malloc(sizeof *e->xl_b * MAX_GRID_UAS);
+    e->xl_p = malloc(sizeof *e->xl_p * MAX_GRID_UAS);
+    if (!e->finder || !e->solver || !e->gua || !e->oua || !e->R || !e->xl_b || !e->xl_p) {
         band_engine_free(e);
         return NULL;
     }
@@ -143,6 +150,8 @@ void band_engine_free(band_engine *e)
     free(e->gua);
     free(e->oua);
     free(e->R);
+    free(e->xl_b);
+    free(e->xl_p);
     free(e->tbw);
     free(e->vx);
     free(e->vy);
@@ -157,7 +166,7 @@ uint64_t band_engine_memory(const band_engine *e)
     uint64_t m = sizeof *e;
     for (int i = 0; i < 6; i++) m += (uint64_t)e->tab[i].cap * 4;
     m += (uint64_t)e->tab3.cap * 4;
-    m += (uint64_t)MAX_GRID_UAS * 2 * sizeof(cs81) + (uint64_t)MAX_R * 4;
+    m += (uint64_t)MAX_GRID_UAS * 2 * sizeof(cs81) + (uint64_t)MAX_R * 4 + (uint64_t)MAX_GRID_UAS * 8;
     m += (uint64_t)e->captb * 8 + ((uint64_t)e->capvx + 2 * (uint64_t)e->capvy) * sizeof(vec2) + (uint64_t)e->capys * (4 + sizeof(vec4));
     m += (uint64_t)e->found.cap * sizeof(cs81);
     return m;
@@ -407,13 +416,21 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
     }
     e->nR = 0;
     for (int i = 0; i < e->tab3.nua; i++) e->R[e->nR++] = e->tab3.ua[i];
-    for (int i = 0; i < e->noua && e->nR < MAX_R; i++) {
-        cs81 u = e->oua[i];
-        if (u.w[0] & q) continue;
-        uint32_t p = part3(u);
-        if (!p) continue; /* a two-band UA not hit: Q fails */
-        e->R[e->nR++] = p;
+    if (!e->xl_valid || e->xl_x != x) { /* a new X: its list, built as needed */
+        e->xl_valid = true;
+        e->xl_x = x;
+        e->nxl = 0;
+        e->xl_upto = 0;
     }
+    for (; e->xl_upto < e->noua; e->xl_upto++) {
+        cs81 u = e->oua[e->xl_upto];
+        uint32_t p = part3(u);
+        if ((u.w[0] & x) || !p) continue; /* hit by X, or two-band (steps 3-4) */
+        e->xl_b[e->nxl] = (uint32_t)(u.w[0] >> 27) & MASK27;
+        e->xl_p[e->nxl++] = p;
+    }
+    for (int i = 0; i < e->nxl && e->nR < MAX_R; i++)
+        if (!(e->xl_b[i] & y)) e->R[e->nR++] = e->xl_p[i];
     e->q_dead = false;
     int zs[3] = {0, 0, 0};
     dfs3(e, 0, 0, 0, zs);
@@ -537,6 +554,7 @@ static mc_status run_orientation(band_engine *e, int o, int xmax)
     }
     e->ntb_base = e->ntb;
     e->nl = 0;
+    e->xl_valid = false;
     int n1 = t1->start[xmax + 1], n2 = t2->start[xmax + 1];
     if ((st = grow_vec(&e->vx, &e->capvx, n1)) != MC_OK) return st;
     if ((st = grow_vec(&e->vy, &e->capvy, n2)) != MC_OK) return st;
