@@ -1,0 +1,643 @@
+/* band_engine — X x Y over valid band subsets, band 3 by hitting sets
+ * (band_engine.h). */
+#include "band_engine.h"
+
+#include <assert.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "band_split.h"
+#include "band_table.h"
+#include "cellset.h"
+#include "grid.h"
+#include "mc_clock.h"
+#include "prng.h"
+#include "solver9.h"
+#include "ua.h"
+
+#define KEY_BITS 10
+#define KEYS (1 << KEY_BITS)
+#define KEY_MASK (KEYS - 1)
+#define MASK27 ((UINT32_C(1) << 27) - 1)
+#define MAX_GRID_UAS 16384
+#define MAX_R 8192
+/* grid UAs learned per grid and kept (every band-3 stage scans them) */
+#define MAX_GRID_LEARNED 2048
+/* two-band UAs learned per orientation and kept (the scan of the list costs
+ * more than the solver call it saves beyond a few hundred) */
+#define MAX_TB_LEARNED 2048
+
+/* w[0], w[1]: the first 128 two-band UAs of the finder; w[2], w[3]: up
+ * to 128 learned in this orientation (filled in as they are learned). */
+typedef struct vec2 {
+    uint64_t w[4];
+} vec2;
+#define LEARN_SLOTS 128
+/* the first L2 entries of the two-band list form a second vector, tested
+ * only on the pairs that pass the first */
+#define L2 256
+typedef struct vec4 {
+    uint64_t w[4];
+} vec4;
+
+struct band_engine {
+    band_options opt;
+    ua_finder *finder;
+    solver9_ctx *solver;
+    ua_store found;
+    band_table tab[6];           /* bands 0..2, stacks 0..2 (transposed) */
+    band_table tab3;             /* band 3 of the orientation: UAs only */
+    /* the grid's UAs in grid coordinates (finder + learned) */
+    cs81 *gua;
+    int ngua;
+    /* per orientation */
+    uint8_t og[81];              /* oriented grid */
+    uint8_t orig[81];            /* oriented cell -> grid cell */
+    uint8_t inv[81];
+    int o;
+    cs81 *oua;                   /* grid UAs in oriented coordinates */
+    int noua;
+    uint32_t *tb;                /* two-band UAs beyond the vectors: band-1 part | band-2 part << 27 (64 bits) */
+    uint64_t *tbw;
+    int ntb, captb, ntb_base;
+    uint32_t la[LEARN_SLOTS], lb[LEARN_SLOTS]; /* learned two-band UAs in the vectors */
+    int nl, nys;
+    vec2 *vx, *vy, *ys;
+    uint32_t *yset;
+    vec4 *y2;
+    int capvx, capvy, capys;
+    int bucket[BAND_TABLE_MAX_SIZE + 1][KEYS + 1];
+    /* band 3 search */
+    uint32_t *R;
+    /* the grid UAs with a band-3 part that miss the current X: band-2 part, band-3 part */
+    uint32_t *xl_b, *xl_p;
+    int nxl, xl_upto;
+    uint32_t xl_x;
+    bool xl_valid;
+    int nR;
+    uint64_t Q;                  /* bands 1+2 clues (oriented cells 0..53) */
+    int qstack[3];
+    int zlo, zhi;
+    int stack_cap[3];
+    bool q_dead, stop;
+    const uint8_t *grid;
+    checker_found_fn found_fn;
+    void *found_arg;
+    band_record *rec;
+    prng rng;
+};
+
+void band_options_default(band_options *o, int clues)
+{
+    memset(o, 0, sizeof *o);
+    o->clues = clues;
+    o->learn = 1;
+    o->two_band_check = 1;
+}
+
+void band_record_add(band_record *s, const band_record *r)
+{
+    s->ua_initial += r->ua_initial;
+    s->ua_two_band += r->ua_two_band;
+    s->pairs += r->pairs;
+    s->survivors += r->survivors;
+    s->two_band_pass += r->two_band_pass;
+    s->band3_nodes += r->band3_nodes;
+    s->band3_checks += r->band3_checks;
+    s->solver_calls += r->solver_calls;
+    s->ua_learned_two_band += r->ua_learned_two_band;
+    s->ua_learned += r->ua_learned;
+    s->puzzles += r->puzzles;
+    s->seconds_tables += r->seconds_tables;
+    s->seconds_ua += r->seconds_ua;
+    s->seconds_pairs += r->seconds_pairs;
+    s->seconds_band3 += r->seconds_band3;
+    s->seconds_total += r->seconds_total;
+}
+
+band_engine *band_engine_new(const band_options *opt)
+{
+    if (opt->clues < 1 || opt->clues > 27 || opt->drop_percent < 0 || opt->drop_percent > 100) return NULL;
+    band_engine *e = calloc(1, sizeof *e);
+    if (!e) return NULL;
+    e->opt = *opt;
+    ua_store_init(&e->found);
+    for (int i = 0; i < 6; i++) band_table_init(&e->tab[i]);
+    band_table_init(&e->tab3);
+    e->finder = ua_finder_new();
+    e->solver = solver9_new();
+    e->gua = malloc(sizeof *e->gua * MAX_GRID_UAS);
+    e->oua = malloc(sizeof *e->oua * MAX_GRID_UAS);
+    e->R = malloc(sizeof *e->R * MAX_R);
+    e->xl_b = malloc(sizeof *e->xl_b * MAX_GRID_UAS);
+    e->xl_p = malloc(sizeof *e->xl_p * MAX_GRID_UAS);
+    if (!e->finder || !e->solver || !e->gua || !e->oua || !e->R || !e->xl_b || !e->xl_p) {
+        band_engine_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+void band_engine_free(band_engine *e)
+{
+    if (!e) return;
+    ua_finder_free(e->finder);
+    solver9_free(e->solver);
+    ua_store_free(&e->found);
+    for (int i = 0; i < 6; i++) band_table_free(&e->tab[i]);
+    band_table_free(&e->tab3);
+    free(e->gua);
+    free(e->oua);
+    free(e->R);
+    free(e->xl_b);
+    free(e->xl_p);
+    free(e->tbw);
+    free(e->vx);
+    free(e->vy);
+    free(e->ys);
+    free(e->yset);
+    free(e->y2);
+    free(e);
+}
+
+uint64_t band_engine_memory(const band_engine *e)
+{
+    uint64_t m = sizeof *e;
+    for (int i = 0; i < 6; i++) m += (uint64_t)e->tab[i].cap * 4;
+    m += (uint64_t)e->tab3.cap * 4;
+    m += (uint64_t)MAX_GRID_UAS * 2 * sizeof(cs81) + (uint64_t)MAX_R * 4 + (uint64_t)MAX_GRID_UAS * 8;
+    m += (uint64_t)e->captb * 8 + ((uint64_t)e->capvx + 2 * (uint64_t)e->capvy) * sizeof(vec2) + (uint64_t)e->capys * (4 + sizeof(vec4));
+    m += (uint64_t)e->found.cap * sizeof(cs81);
+    return m;
+}
+
+/* ---- orientation ---- */
+
+static void orient(band_engine *e, int o)
+{
+    e->o = o;
+    int b3 = o % 3, order[3], k = 0;
+    for (int b = 0; b < 3; b++)
+        if (b != b3) order[k++] = b;
+    order[2] = b3;
+    for (int r = 0; r < 9; r++) {
+        int tr = 3 * order[r / 3] + r % 3;
+        for (int c = 0; c < 9; c++) {
+            int g = o < 3 ? 9 * tr + c : 9 * c + tr;
+            e->orig[9 * r + c] = (uint8_t)g;
+            e->inv[g] = (uint8_t)(9 * r + c);
+            e->og[9 * r + c] = e->grid[g];
+        }
+    }
+}
+
+static cs81 to_oriented(const band_engine *e, cs81 u)
+{
+    cs81 v = cs81_empty();
+    int c;
+    CS81_FOREACH(c, u) cs81_add(&v, e->inv[c]);
+    return v;
+}
+
+static uint32_t part3(cs81 u) { return (uint32_t)((u.w[0] >> 54) | (u.w[1] << 10)) & MASK27; }
+
+static bool add_grid_ua(band_engine *e, cs81 oriented)
+{
+    if (e->ngua >= MAX_GRID_UAS) return false;
+    cs81 g = cs81_empty();
+    int c;
+    CS81_FOREACH(c, oriented) cs81_add(&g, e->orig[c]);
+    e->gua[e->ngua++] = g;
+    e->oua[e->noua++] = oriented;
+    return true;
+}
+
+static mc_status add_tb(band_engine *e, uint64_t w)
+{
+    if (e->ntb == e->captb) {
+        int n = e->captb ? 2 * e->captb : 1024;
+        uint64_t *p = realloc(e->tbw, sizeof *p * (size_t)n);
+        if (!p) return MC_ENOMEM;
+        e->tbw = p;
+        e->captb = n;
+    }
+    e->tbw[e->ntb++] = w;
+    return MC_OK;
+}
+
+/* ---- the final check ---- */
+
+static int solve_set(band_engine *e, uint64_t q, uint32_t z, uint8_t *second)
+{
+    uint8_t p[81];
+    memset(p, CELL_EMPTY, sizeof p);
+    for (uint64_t m = q; m; m &= m - 1) {
+        int c = __builtin_ctzll(m);
+        p[c] = e->og[c];
+    }
+    for (uint32_t m = z; m; m &= m - 1) {
+        int c = 54 + __builtin_ctz(m);
+        p[c] = e->og[c];
+    }
+    e->rec->solver_calls++;
+    return solver9_count2(e->solver, p, second);
+}
+
+/* The cells where a solution of the last count-2 call differs from the grid. */
+static cs81 diff_set(band_engine *e, const uint8_t *second)
+{
+    uint8_t first[81];
+    solver9_first_solution(e->solver, first);
+    const uint8_t *other = memcmp(first, e->og, 81) ? first : second;
+    cs81 d = cs81_empty();
+    for (int c = 0; c < 81; c++)
+        if (other[c] != e->og[c]) cs81_add(&d, c);
+    return d;
+}
+
+/* Shrinks an unavoidable set of the oriented grid to a minimal one: a cell
+ * is dropped when the set without it is still unavoidable (then the cells
+ * where the new second solution differs replace the set). */
+static cs81 minimize(band_engine *e, cs81 u)
+{
+    uint8_t p[81], second[81];
+    cs81 todo = u;
+    int c;
+    CS81_FOREACH(c, todo) {
+        if (!cs81_has(u, c)) continue;
+        cs81 t = u;
+        cs81_del(&t, c);
+        for (int k = 0; k < 81; k++) p[k] = cs81_has(t, k) ? CELL_EMPTY : e->og[k];
+        e->rec->solver_calls++;
+        if (solver9_count2(e->solver, p, second) == 2) u = diff_set(e, second);
+    }
+    return u;
+}
+
+static void report(band_engine *e, uint32_t z)
+{
+    uint64_t q = e->Q;
+    int n = __builtin_popcountll(q) + __builtin_popcount(z);
+    /* ownership: counts of the six orientations, in grid coordinates */
+    int counts[6] = {0, 0, 0, 0, 0, 0};
+    uint8_t pz[81];
+    memset(pz, CELL_EMPTY, sizeof pz);
+    for (int c = 0; c < 81; c++) {
+        bool in = c < 54 ? (q >> c) & 1 : (z >> (c - 54)) & 1;
+        if (!in) continue;
+        int g = e->orig[c];
+        pz[g] = e->grid[g];
+        counts[g / 27]++;
+        counts[3 + (g % 9) / 3]++;
+    }
+    if (band_split_owner(counts) != e->o) return;
+    /* minimal: every one-clue-less subset is ambiguous */
+    for (int c = 0; c < 81; c++) {
+        if (pz[c] == CELL_EMPTY) continue;
+        uint8_t keep = pz[c];
+        pz[c] = CELL_EMPTY;
+        e->rec->solver_calls++;
+        int r = solver9_count2(e->solver, pz, NULL);
+        pz[c] = keep;
+        if (r == 1) return;
+    }
+    e->rec->puzzles++;
+    if (e->found_fn) e->found_fn(e->found_arg, pz, n);
+    if (e->opt.first) e->stop = true;
+}
+
+/* ---- band 3 ---- */
+
+static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs[3])
+{
+    if (e->stop || e->q_dead) return;
+    e->rec->band3_nodes++;
+    uint32_t allowed = 0;
+    for (int s = 0; s < 3; s++)
+        if (e->qstack[s] + zs[s] < e->stack_cap[s]) allowed |= UINT32_C(0x1C0E07) << (3 * s);
+    uint32_t best = 0, used = 0;
+    int bestn = 99, lb = 0;
+    for (int i = 0; i < e->nR; i++) {
+        uint32_t u = e->R[i];
+        if (u & z) continue;
+        uint32_t live = u & ~dead & allowed;
+        int n = __builtin_popcount(live);
+        if (n == 0) return;
+        if (n < bestn) bestn = n, best = live;
+        if (!(u & used)) lb++, used |= u;
+    }
+    if (bestn == 99) {
+        uint8_t second[81];
+        e->rec->band3_checks++;
+        int r = solve_set(e, e->Q, z, second);
+        if (r == 1) {
+            if (nz >= e->zlo) report(e, z);
+            return;
+        }
+        if (r == 0) return; /* cannot happen on a subset of a grid */
+        cs81 d = diff_set(e, second);
+        uint32_t d3 = part3(d);
+        if (!d3) { /* a two-band UA unhit by Q: nothing in band 3 helps */
+            e->q_dead = true;
+            return;
+        }
+        if (e->opt.learn && e->rec->ua_learned < MAX_GRID_LEARNED && add_grid_ua(e, d)) e->rec->ua_learned++;
+        if (e->nR < MAX_R) e->R[e->nR++] = d3;
+        best = d3 & ~dead & allowed;
+        lb = 1;
+        if (!best) return;
+    }
+    if (nz + lb > e->zhi) return;
+    while (best) {
+        int c = __builtin_ctz(best);
+        uint32_t bit = UINT32_C(1) << c;
+        best &= best - 1;
+        int zs2[3] = {zs[0], zs[1], zs[2]};
+        zs2[(c % 9) / 3]++;
+        dfs3(e, z | bit, dead, nz + 1, zs2);
+        dead |= bit;
+        if (e->stop || e->q_dead) return;
+    }
+}
+
+/* A two-band UA learned: into a vector slot while there is one (every Y's
+ * bit at once; each X computes its bits when its turn comes), else into the
+ * list, up to MAX_TB_LEARNED. */
+static void learn_two_band(band_engine *e, uint64_t w)
+{
+    uint32_t a = (uint32_t)(w & MASK27), b = (uint32_t)(w >> 27) & MASK27;
+    if (e->nl < LEARN_SLOTS) {
+        int k = e->nl++;
+        e->la[k] = a, e->lb[k] = b;
+        uint64_t bit = UINT64_C(1) << (k & 63);
+        int word = 2 + (k >> 6);
+        for (int j = 0; j < e->nys; j++)
+            if (!(e->yset[j] & b)) e->ys[j].w[word] |= bit;
+        e->rec->ua_learned_two_band++;
+    } else if (e->ntb < e->ntb_base + MAX_TB_LEARNED && add_tb(e, w) == MC_OK) {
+        e->rec->ua_learned_two_band++;
+        int k = e->ntb - 1;
+        if (k < L2) {
+            uint64_t bit = UINT64_C(1) << (k & 63);
+            for (int j = 0; j < e->nys; j++)
+                if (!(e->yset[j] & b)) e->y2[j].w[k >> 6] |= bit;
+        }
+    }
+}
+
+static void survivor(band_engine *e, uint32_t x, uint32_t y)
+{
+    uint64_t q = (uint64_t)x | ((uint64_t)y << 27);
+    /* two-band UAs beyond the vectors */
+    for (int i = L2; i < e->ntb; i++) /* the first L2 were tested with the vectors */
+        if (!(e->tbw[i] & q)) return;
+    e->rec->survivors++;
+    double t0 = mc_thread_cpu_seconds();
+    if (e->opt.two_band_check) {
+        uint8_t second[81];
+        if (solve_set(e, q, MASK27, second) != 1) {
+            cs81 d = diff_set(e, second);
+            assert(d.w[1] == 0 && !(d.w[0] >> 54));
+            if (e->opt.learn && (e->nl < LEARN_SLOTS || e->ntb < e->ntb_base + MAX_TB_LEARNED))
+                learn_two_band(e, minimize(e, d).w[0]);
+            e->rec->seconds_band3 += mc_thread_cpu_seconds() - t0;
+            return;
+        }
+    }
+    e->rec->two_band_pass++;
+    e->Q = q;
+    int nx = __builtin_popcount(x), ny = __builtin_popcount(y);
+    band_split_zrange(e->opt.clues, e->o, nx, ny, &e->zlo, &e->zhi);
+    for (int s = 0; s < 3; s++) {
+        uint32_t sm = UINT32_C(0x1C0E07) << (3 * s);
+        e->qstack[s] = __builtin_popcount(x & sm) + __builtin_popcount(y & sm);
+        e->stack_cap[s] = e->zhi - band_split_stack_strict(e->o, s);
+    }
+    e->nR = 0;
+    for (int i = 0; i < e->tab3.nua; i++) e->R[e->nR++] = e->tab3.ua[i];
+    if (!e->xl_valid || e->xl_x != x) { /* a new X: its list, built as needed */
+        e->xl_valid = true;
+        e->xl_x = x;
+        e->nxl = 0;
+        e->xl_upto = 0;
+    }
+    for (; e->xl_upto < e->noua; e->xl_upto++) {
+        cs81 u = e->oua[e->xl_upto];
+        uint32_t p = part3(u);
+        if ((u.w[0] & x) || !p) continue; /* hit by X, or two-band (steps 3-4) */
+        e->xl_b[e->nxl] = (uint32_t)(u.w[0] >> 27) & MASK27;
+        e->xl_p[e->nxl++] = p;
+    }
+    for (int i = 0; i < e->nxl && e->nR < MAX_R; i++)
+        if (!(e->xl_b[i] & y)) e->R[e->nR++] = e->xl_p[i];
+    e->q_dead = false;
+    int zs[3] = {0, 0, 0};
+    dfs3(e, 0, 0, 0, zs);
+    e->rec->seconds_band3 += mc_thread_cpu_seconds() - t0;
+}
+
+/* ---- X x Y ---- */
+
+static mc_status grow_vec(vec2 **v, int *cap, int n)
+{
+    if (*cap >= n) return MC_OK;
+    vec2 *p = realloc(*v, sizeof *p * (size_t)n);
+    if (!p) return MC_ENOMEM;
+    *v = p;
+    *cap = n;
+    return MC_OK;
+}
+
+static void fill_vectors(const band_table *t, int nmax, const uint32_t *part, int nv, vec2 *out)
+{
+    int n = t->start[nmax + 1];
+    for (int i = 0; i < n; i++) {
+        uint32_t s = t->set[i];
+        vec2 v = {{0, 0, 0, 0}};
+        for (int k = 0; k < nv; k++)
+            if (!(s & part[k])) v.w[k >> 6] |= UINT64_C(1) << (k & 63);
+        out[i] = v;
+    }
+}
+
+/* Y of one size sorted by KEY_BITS of their vector (the first UAs): the Y
+ * that can pair with an X lie in the buckets whose key misses X's key. */
+static void sort_y(band_engine *e, const band_table *t2, int y)
+{
+    int j0 = t2->start[y], j1 = t2->start[y + 1];
+    int *b = e->bucket[y];
+    memset(b, 0, sizeof e->bucket[y]);
+    for (int j = j0; j < j1; j++) b[(e->vy[j].w[0] & KEY_MASK) + 1]++;
+    for (int k = 0; k < KEYS; k++) b[k + 1] += b[k];
+    int pos[KEYS];
+    for (int k = 0; k < KEYS; k++) pos[k] = j0 + b[k];
+    for (int j = j0; j < j1; j++) {
+        int k = (int)(e->vy[j].w[0] & KEY_MASK), at = pos[k]++;
+        e->ys[at] = e->vy[j];
+        e->yset[at] = t2->set[j];
+    }
+    for (int k = 0; k <= KEYS; k++) b[k] += j0;
+}
+
+static void pairs(band_engine *e, const band_table *t1, int x, int y)
+{
+    int i0 = t1->start[x], i1 = t1->start[x + 1];
+    const int *b = e->bucket[y];
+    const vec2 *ys = e->ys;
+    e->rec->pairs += (uint64_t)(i1 - i0) * (uint64_t)(b[KEYS] - b[0]);
+    for (int i = i0; i < i1; i++) {
+        uint64_t a0 = e->vx[i].w[0], a1 = e->vx[i].w[1], a2 = 0, a3 = 0;
+        uint32_t xs = t1->set[i];
+        for (int k = 0; k < e->nl; k++)
+            if (!(xs & e->la[k])) {
+                if (k < 64) a2 |= UINT64_C(1) << k;
+                else a3 |= UINT64_C(1) << (k - 64);
+            }
+        int nl0 = e->nl, n2done = 0;
+        vec4 x2 = {{0, 0, 0, 0}};
+        unsigned comp = (unsigned)(~a0 & KEY_MASK), sub = comp;
+        for (;;) {
+            for (int j = b[sub]; j < b[sub + 1]; j++) {
+                if ((a0 & ys[j].w[0]) | (a1 & ys[j].w[1]) | (a2 & ys[j].w[2]) | (a3 & ys[j].w[3])) continue;
+                int lim = e->ntb < L2 ? e->ntb : L2;
+                for (; n2done < lim; n2done++) /* X's bits of the second vector, when first needed */
+                    if (!(xs & (uint32_t)(e->tbw[n2done] & MASK27)))
+                        x2.w[n2done >> 6] |= UINT64_C(1) << (n2done & 63);
+                const vec4 *y2 = &e->y2[j];
+                if ((x2.w[0] & y2->w[0]) | (x2.w[1] & y2->w[1]) | (x2.w[2] & y2->w[2]) | (x2.w[3] & y2->w[3]))
+                    continue;
+                survivor(e, xs, e->yset[j]);
+                if (e->stop) return;
+                if (e->nl != nl0) { /* learned: X's bits of the new slots */
+                    for (int k = nl0; k < e->nl; k++)
+                        if (!(xs & e->la[k])) {
+                            if (k < 64) a2 |= UINT64_C(1) << k;
+                            else a3 |= UINT64_C(1) << (k - 64);
+                        }
+                    nl0 = e->nl;
+                }
+            }
+            if (!sub) break;
+            sub = (sub - 1) & comp;
+        }
+    }
+}
+
+static mc_status run_orientation(band_engine *e, int o, int xmax)
+{
+    orient(e, o);
+    int b1 = band_split_band_orientation(o, 0), b2 = band_split_band_orientation(o, 1);
+    const band_table *t1 = &e->tab[b1], *t2 = &e->tab[b2];
+    double t0 = mc_thread_cpu_seconds();
+    uint8_t b3[27];
+    memcpy(b3, e->og + 54, 27);
+    mc_status st = band_table_build(&e->tab3, b3, 0);
+    if (st != MC_OK) return st;
+    /* oriented UAs; two-band ones into the vectors (the store is sorted) */
+    e->noua = 0;
+    for (int i = 0; i < e->ngua; i++) e->oua[e->noua++] = to_oriented(e, e->gua[i]);
+    uint32_t p1[BAND_ENGINE_VEC_UAS], p2[BAND_ENGINE_VEC_UAS];
+    int nv = 0;
+    e->ntb = 0;
+    for (int i = 0; i < e->noua; i++) {
+        cs81 u = e->oua[i];
+        if (u.w[1] || (u.w[0] >> 54)) continue;
+        uint32_t a = (uint32_t)(u.w[0] & MASK27), b = (uint32_t)(u.w[0] >> 27) & MASK27;
+        if (!a || !b) continue; /* inside one band: every valid subset hits it */
+        e->rec->ua_two_band++;
+        if (nv < BAND_ENGINE_VEC_UAS) {
+            p1[nv] = a, p2[nv] = b, nv++;
+        } else if ((st = add_tb(e, u.w[0])) != MC_OK) {
+            return st;
+        }
+    }
+    e->ntb_base = e->ntb;
+    e->nl = 0;
+    e->xl_valid = false;
+    int n1 = t1->start[xmax + 1], n2 = t2->start[xmax + 1];
+    if ((st = grow_vec(&e->vx, &e->capvx, n1)) != MC_OK) return st;
+    if ((st = grow_vec(&e->vy, &e->capvy, n2)) != MC_OK) return st;
+    if (e->capys < n2) {
+        int c = e->capys;
+        if ((st = grow_vec(&e->ys, &c, n2)) != MC_OK) return st;
+        uint32_t *p = realloc(e->yset, sizeof *p * (size_t)n2);
+        if (!p) return MC_ENOMEM;
+        e->yset = p;
+        vec4 *q = realloc(e->y2, sizeof *q * (size_t)n2);
+        if (!q) return MC_ENOMEM;
+        e->y2 = q;
+        e->capys = n2;
+    }
+    fill_vectors(t1, xmax, p1, nv, e->vx);
+    fill_vectors(t2, xmax, p2, nv, e->vy);
+    for (int y = 0; y <= xmax; y++) sort_y(e, t2, y);
+    e->nys = n2;
+    for (int j = 0; j < n2; j++) {
+        vec4 v = {{0, 0, 0, 0}};
+        for (int k = 0; k < e->ntb && k < L2; k++)
+            if (!(e->yset[j] & (uint32_t)(e->tbw[k] >> 27))) v.w[k >> 6] |= UINT64_C(1) << (k & 63);
+        e->y2[j] = v;
+    }
+    e->rec->seconds_tables += mc_thread_cpu_seconds() - t0;
+    t0 = mc_thread_cpu_seconds();
+    double b3s = e->rec->seconds_band3;
+    int K = e->opt.clues;
+    for (int x = 0; x <= xmax && !e->stop; x++)
+        for (int y = 0; y <= xmax && !e->stop; y++)
+            if (band_split_pair_ok(K, o, x, y) && band_table_count(t1, x) && band_table_count(t2, y))
+                pairs(e, t1, x, y);
+    e->rec->seconds_pairs += mc_thread_cpu_seconds() - t0 - (e->rec->seconds_band3 - b3s);
+    return MC_OK;
+}
+
+mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *rec,
+                          checker_found_fn found, void *arg)
+{
+    memset(rec, 0, sizeof *rec);
+    double t_all = mc_thread_cpu_seconds();
+    e->grid = g81;
+    e->rec = rec;
+    e->found_fn = found;
+    e->found_arg = arg;
+    e->stop = false;
+    int K = e->opt.clues;
+    int xmax = band_split_xmax(K, BAND_TABLE_MIN_VALID);
+    if (xmax > BAND_TABLE_MAX_SIZE) xmax = BAND_TABLE_MAX_SIZE;
+    if (xmax < 0) xmax = 0;
+    /* UAs of the grid */
+    double t0 = mc_thread_cpu_seconds();
+    ua_store_clear(&e->found);
+    mc_status st = ua_find(e->finder, g81, 12, &e->found);
+    if (st != MC_OK) return st;
+    prng_seed(&e->rng, e->opt.drop_seed);
+    e->ngua = 0;
+    for (int i = 0; i < e->found.n && e->ngua < MAX_GRID_UAS; i++) {
+        if (e->opt.drop_percent && (int)(prng_next(&e->rng) % 100) < e->opt.drop_percent) continue;
+        e->gua[e->ngua++] = e->found.set[i];
+    }
+    rec->ua_initial = (uint64_t)e->ngua;
+    rec->seconds_ua = mc_thread_cpu_seconds() - t0;
+    /* valid tables of the 3 bands and 3 stacks */
+    t0 = mc_thread_cpu_seconds();
+    /* the sizes needed follow from the smallest valid set of the grid's
+     * bands and stacks (band_split: x <= (K - v) / 2); small sizes first */
+    int first_size = xmax < 5 ? xmax : 5, v = 99;
+    for (int i = 0; i < 6; i++) {
+        uint8_t b[27];
+        band_table_read_band(g81, i % 3, i >= 3, b);
+        if ((st = band_table_build(&e->tab[i], b, first_size)) != MC_OK) return st;
+        int mv = e->tab[i].min_valid < 0 ? first_size + 1 : e->tab[i].min_valid;
+        if (mv < v) v = mv;
+    }
+    int need = band_split_xmax(K, v);
+    if (need < xmax) xmax = need;
+    if (xmax > first_size)
+        for (int i = 0; i < 6; i++)
+            if ((st = band_table_build(&e->tab[i], e->tab[i].band, xmax)) != MC_OK) return st;
+    rec->seconds_tables += mc_thread_cpu_seconds() - t0;
+    for (int o = 0; o < BAND_SPLIT_ORIENTATIONS && !e->stop; o++)
+        if ((st = run_orientation(e, o, xmax)) != MC_OK) return st;
+    rec->seconds_total = mc_thread_cpu_seconds() - t_all;
+    return MC_OK;
+}

@@ -1,0 +1,101 @@
+/* band_engine — the band method for 9x9 grids: every minimal unique puzzle
+ * of at most K clues of a solution grid, found band by band.
+ *
+ * For each of the 6 orientations o (band_split.h) of the grid:
+ *   1. tables: the valid subsets of bands 1 and 2 of the orientation
+ *      (band_table.h), sizes 0..band_split_xmax(K, BAND_TABLE_MIN_VALID);
+ *   2. two-band UAs: the grid's UAs (pattern finder, size <= 12, plus those
+ *      learned so far) that lie in bands 1+2 and meet both; the first 128
+ *      (smallest first) become, for every X of band 1 and every Y of band
+ *      2, a bit vector of the UAs it leaves unhit (its part of them); 128
+ *      more bits are filled with the first two-band UAs learned (step 4);
+ *      the finder's others and later learned ones form a list whose first
+ *      256 are a second vector (tested only on pairs that pass the first)
+ *      and the rest are tested one by one (at most 2,048 learned per
+ *      orientation: scanning more costs more than the solver calls saved);
+ *   3. X x Y: for every size pair with band_split_pair_ok, every pair whose
+ *      vectors AND to zero survives; the Y of a size are bucketed by their
+ *      bits of the first 10 UAs, so an X visits only the buckets that hit
+ *      every one of those 10 UAs it leaves unhit;
+ *   4. two-band check: Q = X u Y with the whole band 3 as clues must be
+ *      unique (that is: Q fixes bands 1+2 given band 3's column sets); a
+ *      second solution differs from the grid inside bands 1+2 only; the
+ *      difference is shrunk to a minimal UA (solver calls) and learned;
+ *   5. band 3: the grid's UAs unhit by Q leave their band-3 part to hit;
+ *      with the band UAs of band 3 they form a family of 27-bit masks; a
+ *      depth-first hitting-set search (branch on the unhit mask with the
+ *      fewest live cells, dead cells for later siblings, a lower bound from
+ *      disjoint unhit masks, stacks capped as band_split requires) reaches
+ *      sets Z of at most K - |Q| clues that hit them all;
+ *   6. final check: Q u Z counted to 2 solutions; a second solution gives a
+ *      new UA of the grid (its band-3 part is never empty, by 4), kept for
+ *      the rest of the grid (at most 2,048 per grid), and the search goes on below; a unique Q u Z is
+ *      reported when it is minimal (no clue can go) and o owns it
+ *      (band_split_owner); its supersets are never enumerated.
+ * Each minimal unique puzzle P of <= K clues is reported exactly once: only
+ * in its owner orientation, where X, Y (P's parts in bands 1, 2) form one
+ * pair of step 3 (band_split proves the sizes are enumerated, and
+ * vectors/UAs only remove pairs or sets that miss a UA P hits), Q passes
+ * step 4 (P fixes bands 1+2), and the search of step 5 reaches Z = P's
+ * part in band 3 once (dead cells) unless a subset of it is already unique,
+ * which cannot be since P is minimal.
+ *
+ * A band_engine is made once per worker and reused for every grid; the
+ * per-grid path allocates only when a buffer grows. Deterministic: the same
+ * grid and options give the same puzzles in the same order.
+ */
+#ifndef MC_BAND_ENGINE_H
+#define MC_BAND_ENGINE_H
+
+#include <stdint.h>
+
+#include "checker.h"
+#include "mc_error.h"
+
+#define BAND_ENGINE_VEC_UAS 128
+
+typedef struct band_options {
+    int clues;          /* K (1..27) */
+    int first;          /* stop the grid at its first puzzle */
+    int learn;          /* keep UAs from second solutions (default 1) */
+    int two_band_check; /* step 4 (default 1) */
+    int drop_percent;   /* tests: drop this share of the finder's UAs (default 0) */
+    uint64_t drop_seed;
+} band_options;
+
+void band_options_default(band_options *o, int clues);
+
+typedef struct band_record {
+    uint64_t ua_initial;       /* from the pattern finder (after any drop) */
+    uint64_t ua_two_band;      /* two-band UAs over the 6 orientations (vectors + list) */
+    uint64_t pairs;            /* X x Y pairs tested */
+    uint64_t survivors;        /* pairs whose vectors AND to zero */
+    uint64_t two_band_pass;    /* survivors that fix bands 1+2 (reach band 3) */
+    uint64_t band3_nodes;      /* nodes of the band-3 search */
+    uint64_t band3_checks;     /* sets Q u Z handed to the final check */
+    uint64_t solver_calls;     /* all solver calls (steps 4, 6 and minimality) */
+    uint64_t ua_learned_two_band;
+    uint64_t ua_learned;       /* grid UAs learned from the final check */
+    uint64_t puzzles;
+    double seconds_tables, seconds_ua, seconds_pairs, seconds_band3, seconds_total;
+} band_record;
+
+/* Adds every count and time of r to sum. */
+void band_record_add(band_record *sum, const band_record *r);
+
+typedef struct band_engine band_engine;
+
+/* NULL when out of memory or the options are out of range. */
+band_engine *band_engine_new(const band_options *opt);
+void band_engine_free(band_engine *e);
+
+/* Bytes held by the engine's buffers now (tables included). */
+uint64_t band_engine_memory(const band_engine *e);
+
+/* Runs the engine on a valid 9x9 solution grid (81 digits 0..8). Fills rec;
+ * calls found (may be NULL) for each puzzle, cells CELL_EMPTY or the grid's
+ * digit. MC_ENOMEM when a buffer cannot grow. */
+MC_MUST_USE mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *rec,
+                                      checker_found_fn found, void *arg);
+
+#endif

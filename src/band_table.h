@@ -1,0 +1,75 @@
+/* band_table — the valid clue subsets of one band, given its columns.
+ *
+ * A band is 27 cells (bit 9 * row + column, rows 0..2, digits 0..8), as in
+ * solver9's band words. Its "gangster" is the set of three digits of each
+ * of its nine columns. A clue subset S (a 27-bit mask) is VALID when the
+ * only filling of the band that has the band's digits on S, valid rows and
+ * boxes and the same digit set in every column is the band itself.
+ *
+ * Why this matters: in a solution grid the other two bands leave to each
+ * column of a band exactly its three digits, and rows and boxes of the band
+ * meet no other band; so the fillings of the band with the rest of the grid
+ * fixed are exactly those fillings. A unique puzzle's part in every band
+ * (and, transposing, in every stack) is therefore valid.
+ *
+ * Construction (band_table_build): every filling with the same gangster is
+ * enumerated by backtracking (a few to a few hundred); the cells where one
+ * differs from the band form a band UA; the minimal ones are kept
+ * (table->ua). S is valid iff it meets every band UA. The valid sets of
+ * each size 0..max_size are then listed by walking every subset of that
+ * size in increasing order (C(27, 7) = 888,030 at size 7) and testing it
+ * against the UAs. Nothing is cached: a build takes milliseconds, and the
+ * engine builds the six tables of a grid (3 bands, 3 stacks) per grid.
+ *
+ * Invariants after a build: set[start[s] .. start[s + 1]) are the valid
+ * sets of size s in increasing order, for s = 0..max_size; ua[0..nua) are
+ * the distinct minimal band UAs sorted by (size, value); min_valid is the
+ * smallest size of a valid set (the smallest hitting set of the UAs).
+ */
+#ifndef MC_BAND_TABLE_H
+#define MC_BAND_TABLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mc_error.h"
+
+#define BAND_TABLE_MAX_SIZE 9
+#define BAND_TABLE_MAX_UA 4096
+/* Smallest valid subset over all 416 bands (tests/unit/test_band_table.c). */
+#define BAND_TABLE_MIN_VALID 2
+
+typedef struct band_table {
+    uint8_t band[27];
+    int max_size;
+    uint32_t *set;                        /* valid sets, by size */
+    int start[BAND_TABLE_MAX_SIZE + 2];
+    int cap;
+    uint32_t ua[BAND_TABLE_MAX_UA];       /* minimal band UAs */
+    int nua;
+    int fillings;                         /* fillings with the band's gangster (band included) */
+    int min_valid;
+} band_table;
+
+void band_table_init(band_table *t);
+void band_table_free(band_table *t);
+
+/* Builds the table of the valid band (27 digits) up to max_size
+ * (<= BAND_TABLE_MAX_SIZE). Reuses t's memory; MC_ENOMEM when growing
+ * fails. */
+MC_MUST_USE mc_status band_table_build(band_table *t, const uint8_t band[27], int max_size);
+
+/* True when mask meets every band UA of t (the fast validity test). */
+bool band_table_is_valid(const band_table *t, uint32_t mask);
+
+/* Number of valid sets of size s (0 when s > max_size). */
+static inline int band_table_count(const band_table *t, int s)
+{
+    return s > t->max_size ? 0 : t->start[s + 1] - t->start[s];
+}
+
+/* Reads band b (0..2) of a grid, or stack b read transposed (row i of the
+ * result = column 3b + i of the grid), into 27 cells. */
+void band_table_read_band(const uint8_t grid[81], int b, bool stack, uint8_t out[27]);
+
+#endif

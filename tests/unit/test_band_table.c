@@ -1,0 +1,140 @@
+/* test_band_table — valid band subsets against independent checks.
+ *
+ * ctest-labels: unit
+ *
+ * - Band 29: 237,762 valid 6-clue and 803,574 valid 7-clue subsets (the
+ *   figures published with the 17-clue scans, DESIGN.md §7).
+ * - Slow twin: a subset of band b is valid iff the grid with the other two
+ *   bands given in full and the subset's clues has one solution (solver_count, which knows nothing
+ *   of band tables). Checked on random subsets of sizes 2..9 of the 3 bands
+ *   and 3 stacks of 10 random grids, and every listed set is valid and in
+ *   increasing order.
+ * - Over all 416 bands no subset of at most BAND_TABLE_MIN_VALID - 1 cells is
+ *   valid (the lemma band_split relies on), and some band has a valid set of
+ *   exactly BAND_TABLE_MIN_VALID.
+ * - band_table_read_band reads stacks transposed.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "band.h"
+#include "band_table.h"
+#include "grid.h"
+#include "prng.h"
+#include "random_grid.h"
+#include "solver.h"
+
+static void test_band29(void **state)
+{
+    (void)state;
+    band_table t;
+    band_table_init(&t);
+    assert_int_equal(band_table_build(&t, band_minlex(29), 7), MC_OK);
+    assert_int_equal(band_table_count(&t, 6), 237762);
+    assert_int_equal(band_table_count(&t, 7), 803574);
+    band_table_free(&t);
+}
+
+/* the twin: clues of band b (or stack) of g on mask, the other two bands
+ * (stacks) given in full, counted by the plain solver */
+static int count_twin(solver_ctx *s, const uint8_t *g, int b, bool stack, uint32_t mask)
+{
+    uint8_t p[81];
+    for (int c = 0; c < 81; c++) {
+        int r = c / 9, col = c % 9;
+        int inb = stack ? col / 3 == b : r / 3 == b;
+        int bit = stack ? 9 * (col % 3) + r : 9 * (r % 3) + col;
+        p[c] = !inb || ((mask >> bit) & 1) ? g[c] : CELL_EMPTY;
+    }
+    return solver_count(s, p, 2, NULL);
+}
+
+static void test_twin(void **state)
+{
+    (void)state;
+    const geometry *geo = geometry_9x9();
+    solver_ctx *s = solver_new(geo);
+    prng rng;
+    prng_seed(&rng, 12);
+    band_table t;
+    band_table_init(&t);
+    int checked = 0, valid = 0;
+    for (int k = 0; k < 10; k++) {
+        grid gr;
+        random_grid_make(geo, &rng, &gr);
+        const uint8_t *g = gr.cell;
+        for (int i = 0; i < 6; i++) {
+            uint8_t b[27];
+            band_table_read_band(g, i % 3, i >= 3, b);
+            assert_int_equal(band_table_build(&t, b, 5), MC_OK);
+            for (int s2 = 0; s2 <= 5; s2++)
+                for (int j = t.start[s2]; j < t.start[s2 + 1]; j++) {
+                    assert_int_equal(__builtin_popcount(t.set[j]), s2);
+                    if (j > t.start[s2]) assert_true(t.set[j] > t.set[j - 1]);
+                }
+            /* every listed 4- and 5-set valid by the twin (a sample) */
+            for (int j = t.start[4]; j < t.start[6]; j += 97) assert_int_equal(count_twin(s, g, i % 3, i >= 3, t.set[j]), 1);
+            for (int r = 0; r < 300; r++) {
+                int size = 2 + (int)(prng_next(&rng) % 8);
+                uint32_t m = 0;
+                while (__builtin_popcount(m) < size) m |= UINT32_C(1) << (prng_next(&rng) % 27);
+                bool v = band_table_is_valid(&t, m);
+                assert_int_equal(v, count_twin(s, g, i % 3, i >= 3, m) == 1);
+                /* and the list holds exactly the valid sets of its sizes */
+                if (size <= 5) {
+                    bool listed = false;
+                    for (int j = t.start[size]; j < t.start[size + 1] && !listed; j++) listed = t.set[j] == m;
+                    assert_int_equal(listed, v);
+                }
+                checked++, valid += v;
+            }
+        }
+    }
+    print_message("%d random subsets checked against the solver, %d valid\n", checked, valid);
+    assert_true(valid > 0 && valid < checked);
+    band_table_free(&t);
+    solver_free(s);
+}
+
+static void test_min_valid(void **state)
+{
+    (void)state;
+    band_table t;
+    band_table_init(&t);
+    int at_min = 0;
+    for (int i = 1; i <= BAND_COUNT; i++) {
+        assert_int_equal(band_table_build(&t, band_minlex(i), BAND_TABLE_MIN_VALID), MC_OK);
+        for (int s = 0; s < BAND_TABLE_MIN_VALID; s++) assert_int_equal(band_table_count(&t, s), 0);
+        at_min += band_table_count(&t, BAND_TABLE_MIN_VALID) > 0;
+    }
+    print_message("%d of 416 bands have a valid %d-set\n", at_min, BAND_TABLE_MIN_VALID);
+    assert_true(at_min > 0);
+    band_table_free(&t);
+}
+
+static void test_read_stack(void **state)
+{
+    (void)state;
+    uint8_t g[81], b[27];
+    for (int c = 0; c < 81; c++) g[c] = (uint8_t)((c / 9 * 3 + c / 27 + c % 9) % 9);
+    band_table_read_band(g, 1, true, b);
+    for (int r = 0; r < 3; r++)
+        for (int c = 0; c < 9; c++) assert_int_equal(b[9 * r + c], g[9 * c + 3 + r]);
+    band_table_read_band(g, 2, false, b);
+    assert_memory_equal(b, g + 54, 27);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_band29),
+        cmocka_unit_test(test_twin),
+        cmocka_unit_test(test_min_valid),
+        cmocka_unit_test(test_read_stack),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
