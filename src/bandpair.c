@@ -19,6 +19,8 @@ struct bandpair_ctx {
     int nauto;              /* |Aut(M_band)| */
     colmap autos[BAND_MAPS];
     colmap paut[2 * BAND_MAPS]; /* Aut(P) of the current pair */
+    int lband, nlauto;          /* the same as band, nauto, autos for bandpair_locate */
+    colmap lautos[BAND_MAPS];
     int npaut;
     uint8_t *buf; /* band 3s, 27 digits each */
     size_t cap;   /* in band 3s */
@@ -79,17 +81,20 @@ static void apply_sorted(const colmap *m, const uint8_t *x, uint8_t *out)
     for (int i = 0; i < 3; i++) memcpy(out + i * 9, t + o[i] * 9, 9);
 }
 
-static void load_band(bandpair_ctx *ctx, int band)
+/* The automorphisms of M_band as column maps into autos (identity first). */
+static void load_autos(int *loaded, int band, colmap *autos, int *nauto)
 {
-    if (ctx->band == band) return;
+    if (*loaded == band) return;
     static_assert(BAND_MAPS <= 65535, "ids fit in uint16_t");
     uint16_t ids[BAND_MAPS];
     int n = band_automorphisms(band, ids);
     const uint8_t *m = band_minlex(band);
-    for (int i = 0; i < n; i++) map_of(ids[i], m, &ctx->autos[i]);
-    ctx->nauto = n;
-    ctx->band = band;
+    for (int i = 0; i < n; i++) map_of(ids[i], m, &autos[i]);
+    *nauto = n;
+    *loaded = band;
 }
+
+static void load_band(bandpair_ctx *ctx, int band) { load_autos(&ctx->band, band, ctx->autos, &ctx->nauto); }
 
 /* Canonicity test of the pair (M_b, y), y of index >= b with sorted rows.
  * Fills Aut(P). */
@@ -334,12 +339,12 @@ void bandpair_orient(const uint8_t *g, int slot, uint8_t *x)
     memcpy(x + 54, g + 27 * k, 27);
 }
 
-void bandpair_locate(const uint8_t *x, uint8_t *pair, uint8_t *band3, int *band1)
+void bandpair_locate(bandpair_ctx *ctx, const uint8_t *x, uint8_t *pair, uint8_t *band3, int *band1)
 {
     int iu = band_index(x), iv = band_index(x + 27);
     int b = iu < iv ? iu : iv;
-    uint16_t ids[BAND_MAPS];
-    int n = band_automorphisms(b, ids);
+    load_autos(&ctx->lband, b, ctx->lautos, &ctx->nlauto);
+    int n = ctx->nlauto;
     const uint8_t *m = band_minlex(b);
     uint8_t best[54], cand[54];
     bool have = false;
@@ -351,9 +356,8 @@ void bandpair_locate(const uint8_t *x, uint8_t *pair, uint8_t *band3, int *band1
         colmap m0;
         map_of(id, zb, &m0);
         for (int a = 0; a < n; a++) {
-            colmap am, g;
-            map_of(ids[a], m, &am);
-            compose(&m0, &am, &g);
+            colmap g;
+            compose(&m0, &ctx->lautos[a], &g);
             apply_sorted(&g, ob, cand);
             apply_sorted(&g, x + 54, cand + 27);
             if (!have || memcmp(cand, best, 54) < 0) {

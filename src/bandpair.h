@@ -109,7 +109,9 @@ void bandpair_orient(const uint8_t *g, int slot, uint8_t *x);
 
 /* The item of the oriented valid grid x: its canonical pair (54 digits) and
  * band 3 (27 digits); *band1 receives the pair's band 1 index. Any grid of
- * the H-class of x gives the same result. */
-void bandpair_locate(const uint8_t *x, uint8_t *pair, uint8_t *band3, int *band1);
+ * the H-class of x gives the same result. Uses its own part of ctx (the
+ * automorphisms of the last band 1 located), so it may be called from an
+ * enumeration's callback on the same context. */
+void bandpair_locate(bandpair_ctx *ctx, const uint8_t *x, uint8_t *pair, uint8_t *band3, int *band1);
 
 #endif
