@@ -187,6 +187,55 @@ static inline bool slot_in_range(const int idx[6], int s, int band1, int want2)
     return lo == band1 && (want2 == 0 || hi == want2);
 }
 
+/* ---- an oriented grid's item found by the enumeration ---- */
+
+typedef struct find_state {
+    const uint8_t *pair;
+    uint64_t rank; /* local rank of the pair, 0 = not found */
+    bool past;     /* a larger pair was seen first */
+} find_state;
+
+static inline int find_pair_fn(void *arg, const bandpair_group *g)
+{
+    find_state *f = arg;
+    int c = memcmp(g->pair, f->pair, 54);
+    if (c == 0) f->rank = g->local_rank;
+    if (c > 0) f->past = true;
+    return c >= 0;
+}
+
+typedef struct find_b3 {
+    const uint8_t *band3;
+    bool found;
+    int band2;
+} find_b3;
+
+static inline int find_b3_fn(void *arg, const bandpair_group *g)
+{
+    find_b3 *f = arg;
+    f->band2 = g->band2;
+    for (int i = 0; i < g->nband3; i++)
+        if (memcmp(g->band3 + 27 * i, f->band3, 27) == 0) f->found = true;
+    return 0;
+}
+
+/* Locates the oriented grid x and looks its item up in the enumeration:
+ * the pair among the groups of its band 1 (stopping at the first larger
+ * one, the order being lexicographic), then the band 3 in that group's
+ * list. Returns the group's local rank, 0 when the item is not there. */
+static inline uint64_t find_item(bandpair_ctx *ctx, const uint8_t *x)
+{
+    uint8_t pair[54], b3[27];
+    int b1;
+    bpc_locate(x, pair, b3, &b1);
+    find_state f = {pair, 0, false};
+    if (bandpair_enumerate(ctx, b1, 1, 0, false, find_pair_fn, &f, NULL) != MC_OK || !f.rank) return 0;
+    find_b3 fb = {b3, false, 0};
+    if (bandpair_enumerate(ctx, b1, f.rank, f.rank, true, find_b3_fn, &fb, NULL) != MC_OK || !fb.found) return 0;
+    if (fb.band2 != band_index(pair + 27)) return 0;
+    return f.rank;
+}
+
 /* ---- two-way coverage of groups of band 1 index 1 against catalogue band 1 ---- */
 
 typedef struct cov_grid {

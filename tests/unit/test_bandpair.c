@@ -12,7 +12,9 @@
  * in a slot that must be covered, no (grid, slot orbit) twice, every covered
  * (grid, slot orbit) of the catalogue found, and the item count equals the
  * sum over the catalogue of the covered slot orbits. The whole band-1 range
- * is in test_bandpair_slow.
+ * is in test_bandpair_slow. A random grid's 6 items (bandpair_locate) must
+ * be found in the enumeration of their band 1 (any band: the checks above
+ * use bands 1 and 416 only).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -286,6 +288,26 @@ static void test_groups_416(void **state)
     bandpair_ctx_free(NULL);
 }
 
+/* ---- a random grid's 6 items are in the enumeration ---- */
+
+static void test_random_grid_items(void **state)
+{
+    (void)state;
+    uint64_t seed = 4242;
+    prng rng;
+    prng_seed(&rng, seed);
+    bandpair_ctx *ctx;
+    assert_int_equal(bandpair_ctx_new(&ctx), MC_OK);
+    grid g;
+    random_grid_make(geometry_9x9(), &rng, &g);
+    for (int s = 0; s < BANDPAIR_SLOTS; s++) {
+        uint8_t x[81];
+        bandpair_orient(g.cell, s, x);
+        if (!find_item(ctx, x)) fail_msg("seed %llu slot %d: item not enumerated", (unsigned long long)seed, s);
+    }
+    bandpair_ctx_free(ctx);
+}
+
 /* ---- coverage of the groups (1, 359) ---- */
 
 static void test_coverage_band1_slice(void **state)
@@ -330,6 +352,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_locate_brute),
         cmocka_unit_test(test_groups_416),
+        cmocka_unit_test(test_random_grid_items),
         cmocka_unit_test(test_coverage_band1_slice),
     };
     int r = cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,7 @@
  * slot index is 1 is in catalogue band 1 (its minlex form starts with its
  * smallest band), so catalogue band 1 holds every grid the range must cover,
  * and the item count must equal the sum over it of the covered slot orbits.
+ * Also the 60 items of 10 random grids are looked up in the enumeration.
  * Minutes of CPU time.
  */
 #include <setjmp.h>
@@ -50,6 +51,27 @@ static void test_locate_brute_more(void **state)
                          (unsigned long long)seed, i, s);
         }
     }
+}
+
+static void test_random_grid_items_more(void **state)
+{
+    (void)state;
+    uint64_t seed = 31337;
+    prng rng;
+    prng_seed(&rng, seed);
+    bandpair_ctx *ctx;
+    assert_int_equal(bandpair_ctx_new(&ctx), MC_OK);
+    for (int i = 0; i < 10; i++) {
+        grid g;
+        random_grid_make(geometry_9x9(), &rng, &g);
+        for (int s = 0; s < BANDPAIR_SLOTS; s++) {
+            uint8_t x[81];
+            bandpair_orient(g.cell, s, x);
+            if (!find_item(ctx, x))
+                fail_msg("seed %llu grid %d slot %d: item not enumerated", (unsigned long long)seed, i, s);
+        }
+    }
+    bandpair_ctx_free(ctx);
 }
 
 static void test_coverage_band1(void **state)
@@ -94,6 +116,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_locate_brute_more),
+        cmocka_unit_test(test_random_grid_items_more),
         cmocka_unit_test(test_coverage_band1),
     };
     int r = cmocka_run_group_tests(tests, NULL, NULL);
