@@ -88,7 +88,7 @@ typedef struct bandpair_group {
 typedef struct bandpair_stats {
     uint64_t leaves;      /* rows 4-6 filled (sorted rows) */
     uint64_t pairs;       /* canonical pairs (groups, empty ones included) */
-    uint64_t empty;       /* canonical pairs with no band 3 */
+    uint64_t empty;       /* canonical pairs with no band 3 (counted with band 3s only) */
     uint64_t items;       /* band 3s kept over all groups */
     uint64_t completions; /* band 3s before the Aut(P) reduction */
     uint64_t max_nband3;  /* largest group */
