@@ -1,0 +1,373 @@
+/* bandpair — band-pair groups (see bandpair.h). */
+#include "bandpair.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "band.h"
+
+/* A map of H_pair restricted to what acts on the other bands: new column j =
+ * old column col[j], digit d becomes lab[d]. */
+typedef struct colmap {
+    uint8_t col[9];
+    uint8_t lab[9];
+} colmap;
+
+struct bandpair_ctx {
+    int band;               /* band whose automorphisms are loaded, 0 = none */
+    int nauto;              /* |Aut(M_band)| */
+    colmap autos[BAND_MAPS];
+    colmap paut[2 * BAND_MAPS]; /* Aut(P) of the current pair */
+    int lband, nlauto;          /* the same as band, nauto, autos for bandpair_locate */
+    colmap lautos[BAND_MAPS];
+    int npaut;
+    uint8_t *buf; /* band 3s, 27 digits each */
+    size_t cap;   /* in band 3s */
+    size_t n;
+};
+
+mc_status bandpair_ctx_new(bandpair_ctx **out)
+{
+    bandpair_ctx *c = calloc(1, sizeof *c);
+    if (!c) return MC_ENOMEM;
+    c->cap = 256;
+    c->buf = malloc(c->cap * 27);
+    if (!c->buf) {
+        free(c);
+        return MC_ENOMEM;
+    }
+    band_init();
+    *out = c;
+    return MC_OK;
+}
+
+void bandpair_ctx_free(bandpair_ctx *ctx)
+{
+    if (!ctx) return;
+    free(ctx->buf);
+    free(ctx);
+}
+
+/* The column map and relabelling of band map `id` applied to band `b`
+ * (relabelling forced by the new first row). */
+static void map_of(int id, const uint8_t *b, colmap *m)
+{
+    uint8_t row[3], col[9];
+    band_map_perm(id, row, col);
+    memcpy(m->col, col, 9);
+    for (int j = 0; j < 9; j++) m->lab[b[row[0] * 9 + col[j]]] = (uint8_t)j;
+}
+
+/* out = "first a, then b". */
+static void compose(const colmap *a, const colmap *b, colmap *out)
+{
+    colmap r;
+    for (int j = 0; j < 9; j++) r.col[j] = a->col[b->col[j]];
+    for (int d = 0; d < 9; d++) r.lab[d] = b->lab[a->lab[d]];
+    *out = r;
+}
+
+/* out = m applied to band x (27 digits), rows then sorted by first digit. */
+static void apply_sorted(const colmap *m, const uint8_t *x, uint8_t *out)
+{
+    uint8_t t[27];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 9; j++) t[i * 9 + j] = m->lab[x[i * 9 + m->col[j]]];
+    int o[3] = {0, 1, 2};
+    if (t[o[0] * 9] > t[o[1] * 9]) { int s = o[0]; o[0] = o[1]; o[1] = s; }
+    if (t[o[1] * 9] > t[o[2] * 9]) { int s = o[1]; o[1] = o[2]; o[2] = s; }
+    if (t[o[0] * 9] > t[o[1] * 9]) { int s = o[0]; o[0] = o[1]; o[1] = s; }
+    for (int i = 0; i < 3; i++) memcpy(out + i * 9, t + o[i] * 9, 9);
+}
+
+/* The automorphisms of M_band as column maps into autos (identity first). */
+static void load_autos(int *loaded, int band, colmap *autos, int *nauto)
+{
+    if (*loaded == band) return;
+    static_assert(BAND_MAPS <= 65535, "ids fit in uint16_t");
+    uint16_t ids[BAND_MAPS];
+    int n = band_automorphisms(band, ids);
+    const uint8_t *m = band_minlex(band);
+    for (int i = 0; i < n; i++) map_of(ids[i], m, &autos[i]);
+    *nauto = n;
+    *loaded = band;
+}
+
+static void load_band(bandpair_ctx *ctx, int band) { load_autos(&ctx->band, band, ctx->autos, &ctx->nauto); }
+
+/* Canonicity test of the pair (M_b, y), y of index >= b with sorted rows.
+ * Fills Aut(P). */
+static bool pair_canonical(bandpair_ctx *ctx, const uint8_t *y, int yindex)
+{
+    const uint8_t *m = band_minlex(ctx->band);
+    uint8_t img[27];
+    ctx->npaut = 1;
+    for (int j = 0; j < 9; j++) ctx->paut[0].col[j] = ctx->paut[0].lab[j] = (uint8_t)j;
+    for (int a = 1; a < ctx->nauto; a++) {
+        apply_sorted(&ctx->autos[a], y, img);
+        int c = memcmp(img, y, 27);
+        if (c < 0) return false;
+        if (c == 0) ctx->paut[ctx->npaut++] = ctx->autos[a];
+    }
+    if (yindex == ctx->band) {
+        int id;
+        (void)band_index_map(y, &id);
+        colmap m0;
+        map_of(id, y, &m0);
+        for (int a = 0; a < ctx->nauto; a++) {
+            colmap g;
+            compose(&m0, &ctx->autos[a], &g);
+            apply_sorted(&g, m, img);
+            int c = memcmp(img, y, 27);
+            if (c < 0) return false;
+            if (c == 0) ctx->paut[ctx->npaut++] = g;
+        }
+    }
+    return true;
+}
+
+static mc_status push(bandpair_ctx *ctx, const uint8_t *b3)
+{
+    if (ctx->n == ctx->cap) {
+        uint8_t *nb = realloc(ctx->buf, ctx->cap * 2 * 27);
+        if (!nb) return MC_ENOMEM;
+        ctx->buf = nb;
+        ctx->cap *= 2;
+    }
+    memcpy(ctx->buf + ctx->n * 27, b3, 27);
+    ctx->n++;
+    return MC_OK;
+}
+
+static const uint8_t perm3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+
+typedef struct b3state {
+    bandpair_ctx *ctx;
+    uint8_t dig[9][3]; /* column j's three digits, increasing */
+    uint8_t b3[27];
+    uint16_t rowmask[3];
+    int completions;
+    mc_status st;
+} b3state;
+
+static bool b3_keep(const bandpair_ctx *ctx, const uint8_t *b3)
+{
+    uint8_t img[27];
+    for (int a = 1; a < ctx->npaut; a++) {
+        apply_sorted(&ctx->paut[a], b3, img);
+        if (memcmp(img, b3, 27) < 0) return false;
+    }
+    return true;
+}
+
+static void b3_fill(b3state *s, int j)
+{
+    if (j == 9) {
+        s->completions++;
+        if (b3_keep(s->ctx, s->b3) && s->st == MC_OK) s->st = push(s->ctx, s->b3);
+        return;
+    }
+    for (int p = 0; p < 6; p++) {
+        uint8_t d0 = s->dig[j][perm3[p][0]], d1 = s->dig[j][perm3[p][1]], d2 = s->dig[j][perm3[p][2]];
+        if ((s->rowmask[0] >> d0 & 1) | (s->rowmask[1] >> d1 & 1) | (s->rowmask[2] >> d2 & 1)) continue;
+        s->rowmask[0] ^= (uint16_t)(1u << d0);
+        s->rowmask[1] ^= (uint16_t)(1u << d1);
+        s->rowmask[2] ^= (uint16_t)(1u << d2);
+        s->b3[j] = d0;
+        s->b3[9 + j] = d1;
+        s->b3[18 + j] = d2;
+        b3_fill(s, j + 1);
+        s->rowmask[0] ^= (uint16_t)(1u << d0);
+        s->rowmask[1] ^= (uint16_t)(1u << d1);
+        s->rowmask[2] ^= (uint16_t)(1u << d2);
+    }
+}
+
+/* Band 3s of the pair (rows 1-6), rows sorted (column 1 increasing), kept
+ * when minimal under Aut(P) (ctx->paut), into ctx->buf in increasing
+ * lexicographic order (the column-by-column filling is sorted afterwards). */
+static int cmp27(const void *a, const void *b) { return memcmp(a, b, 27); }
+
+static mc_status band3_list(bandpair_ctx *ctx, const uint8_t *pair, int *completions)
+{
+    b3state s;
+    s.ctx = ctx;
+    s.completions = 0;
+    s.st = MC_OK;
+    for (int j = 0; j < 9; j++) {
+        unsigned used = 0;
+        for (int i = 0; i < 6; i++) used |= 1u << pair[i * 9 + j];
+        int k = 0;
+        for (int d = 0; d < 9; d++)
+            if (!(used >> d & 1)) s.dig[j][k++] = (uint8_t)d;
+        assert(k == 3);
+    }
+    ctx->n = 0;
+    s.rowmask[0] = (uint16_t)(1u << s.dig[0][0]);
+    s.rowmask[1] = (uint16_t)(1u << s.dig[0][1]);
+    s.rowmask[2] = (uint16_t)(1u << s.dig[0][2]);
+    s.b3[0] = s.dig[0][0];
+    s.b3[9] = s.dig[0][1];
+    s.b3[18] = s.dig[0][2];
+    b3_fill(&s, 1);
+    if (ctx->n > 1) qsort(ctx->buf, ctx->n, 27, cmp27);
+    *completions = s.completions;
+    return s.st;
+}
+
+typedef struct pairstate {
+    bandpair_ctx *ctx;
+    const uint8_t *m; /* M_b */
+    uint16_t colmask[9], rowmask[3], boxmask[3];
+    uint8_t y[27];
+    uint64_t first, last, seen;
+    bool with_band3, stop;
+    bandpair_fn fn;
+    void *arg;
+    bandpair_stats *st;
+    mc_status status;
+} pairstate;
+
+static void pair_leaf(pairstate *s)
+{
+    s->st->leaves++;
+    int yi = band_index(s->y);
+    if (yi < s->ctx->band) return;
+    if (!pair_canonical(s->ctx, s->y, yi)) return;
+    s->seen++;
+    if (s->seen < s->first) return;
+    if (s->last && s->seen > s->last) {
+        s->stop = true;
+        return;
+    }
+    bandpair_group g;
+    g.band1 = s->ctx->band;
+    g.band2 = yi;
+    g.local_rank = s->seen;
+    memcpy(g.pair, s->m, 27);
+    memcpy(g.pair + 27, s->y, 27);
+    g.autos = s->ctx->npaut;
+    g.completions = 0;
+    s->ctx->n = 0;
+    if (s->with_band3) {
+        mc_status st = band3_list(s->ctx, g.pair, &g.completions);
+        if (st != MC_OK) {
+            s->status = st;
+            s->stop = true;
+            return;
+        }
+    }
+    g.nband3 = (int)s->ctx->n;
+    g.band3 = s->ctx->buf;
+    s->st->pairs++;
+    if (s->with_band3 && g.nband3 == 0) s->st->empty++;
+    s->st->items += (uint64_t)g.nband3;
+    s->st->completions += (uint64_t)g.completions;
+    if ((uint64_t)g.nband3 > s->st->max_nband3) s->st->max_nband3 = (uint64_t)g.nband3;
+    if (s->fn && s->fn(s->arg, &g)) s->stop = true;
+}
+
+static void pair_fill(pairstate *s, int k)
+{
+    if (k == 27) {
+        pair_leaf(s);
+        return;
+    }
+    int i = k / 9, j = k % 9, bx = j / 3;
+    unsigned cand = 0x1FFu & ~(unsigned)(s->colmask[j] | s->rowmask[i] | s->boxmask[bx]);
+    if (j == 0 && i > 0) cand &= ~((2u << s->y[(i - 1) * 9]) - 1); /* rows sorted by first digit */
+    while (cand && !s->stop) {
+        int d = __builtin_ctz(cand);
+        cand &= cand - 1;
+        uint16_t bit = (uint16_t)(1u << d);
+        s->colmask[j] |= bit;
+        s->rowmask[i] |= bit;
+        s->boxmask[bx] |= bit;
+        s->y[k] = (uint8_t)d;
+        pair_fill(s, k + 1);
+        s->colmask[j] &= (uint16_t)~bit;
+        s->rowmask[i] &= (uint16_t)~bit;
+        s->boxmask[bx] &= (uint16_t)~bit;
+    }
+}
+
+mc_status bandpair_enumerate(bandpair_ctx *ctx, int band, uint64_t first, uint64_t last, bool with_band3,
+                             bandpair_fn fn, void *arg, bandpair_stats *stats)
+{
+    if (band < 1 || band > BAND_COUNT || first < 1 || (last && last < first)) return MC_EINVAL;
+    load_band(ctx, band);
+    bandpair_stats local;
+    memset(&local, 0, sizeof local);
+    pairstate s;
+    memset(&s, 0, sizeof s);
+    s.ctx = ctx;
+    s.m = band_minlex(band);
+    for (int j = 0; j < 9; j++)
+        for (int i = 0; i < 3; i++) s.colmask[j] |= (uint16_t)(1u << s.m[i * 9 + j]);
+    s.first = first;
+    s.last = last;
+    s.with_band3 = with_band3;
+    s.fn = fn;
+    s.arg = arg;
+    s.st = &local;
+    s.status = MC_OK;
+    pair_fill(&s, 0);
+    if (stats) {
+        stats->leaves += local.leaves;
+        stats->pairs += local.pairs;
+        stats->empty += local.empty;
+        stats->items += local.items;
+        stats->completions += local.completions;
+        if (local.max_nband3 > stats->max_nband3) stats->max_nband3 = local.max_nband3;
+    }
+    return s.status;
+}
+
+void bandpair_orient(const uint8_t *g, int slot, uint8_t *x)
+{
+    assert(slot >= 0 && slot < BANDPAIR_SLOTS);
+    uint8_t t[81];
+    if (slot >= 3) {
+        for (int r = 0; r < 9; r++)
+            for (int c = 0; c < 9; c++) t[r * 9 + c] = g[c * 9 + r];
+        g = t;
+    }
+    int k = slot % 3, o = 0;
+    for (int b = 0; b < 3; b++)
+        if (b != k) memcpy(x + 27 * o++, g + 27 * b, 27);
+    memcpy(x + 54, g + 27 * k, 27);
+}
+
+void bandpair_locate(bandpair_ctx *ctx, const uint8_t *x, uint8_t *pair, uint8_t *band3, int *band1)
+{
+    int iu = band_index(x), iv = band_index(x + 27);
+    int b = iu < iv ? iu : iv;
+    load_autos(&ctx->lband, b, ctx->lautos, &ctx->nlauto);
+    int n = ctx->nlauto;
+    const uint8_t *m = band_minlex(b);
+    uint8_t best[54], cand[54];
+    bool have = false;
+    for (int z = 0; z < 2; z++) {
+        const uint8_t *zb = x + 27 * z, *ob = x + 27 * (1 - z);
+        if ((z == 0 ? iu : iv) != b) continue;
+        int id;
+        (void)band_index_map(zb, &id);
+        colmap m0;
+        map_of(id, zb, &m0);
+        for (int a = 0; a < n; a++) {
+            colmap g;
+            compose(&m0, &ctx->lautos[a], &g);
+            apply_sorted(&g, ob, cand);
+            apply_sorted(&g, x + 54, cand + 27);
+            if (!have || memcmp(cand, best, 54) < 0) {
+                memcpy(best, cand, 54);
+                have = true;
+            }
+        }
+    }
+    memcpy(pair, m, 27);
+    memcpy(pair + 27, best, 27);
+    memcpy(band3, best + 27, 27);
+    *band1 = b;
+}
