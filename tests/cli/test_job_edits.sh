@@ -9,7 +9,7 @@ set -u
 M=$MINCLUE
 D=$(cd "$MC_TEST_DATA" && pwd)
 T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
 cd "$T"
 fails=0
 check() { if [ "$2" = 0 ]; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi; }
@@ -34,7 +34,7 @@ cp out/journal journal.before
 "$M" run --quiet e.job > run.txt 2> err.txt
 rc=$?
 [ $rc != 0 ]; check "run on an edited source exits non-zero ($rc)" $?
-grep -q "g.txt changed since the job started" err.txt; check "the message names the changed source: $(head -c 200 err.txt)" $?
+grep -q "g.txt changed since the job started" err.txt; r=$?; check "the message names the changed source: $(head -c 200 err.txt)" $r
 [ ! -f out/summary.json ]; check "no summary.json" $?
 cmp -s journal.before out/journal; check "journal untouched" $?
 # the file restored: the job resumes and completes
@@ -62,7 +62,7 @@ rc_run=$?
 "$M" job verify dup > v.txt 2>&1
 rc_verify=$?
 [ $rc_run != 0 ] && [ $rc_verify != 0 ]; check "duplicated line: run ($rc_run) and job verify ($rc_verify) both refuse" $?
-grep -q "more than once" err.txt; check "run names the duplicate: $(head -c 200 err.txt)" $?
+grep -q "more than once" err.txt; r=$?; check "run names the duplicate: $(head -c 200 err.txt)" $r
 grep -q "more than once" v.txt; check "verify names the duplicate" $?
 cmp -s dup.before dup/journal; check "journal untouched by the refused run" $?
 # removing the extra line makes both accept it
