@@ -200,6 +200,12 @@ mc_status journal_read(const char *path, const geometry *geo, journal_data *d, m
         if (errno == ENOENT) return MC_OK;
         return mc_fail(err, MC_EIO, "%s: %s", path, strerror(errno));
     }
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        fclose(f);
+        return mc_fail(err, MC_EIO, "%s: is %s, not a journal file", path,
+                       S_ISDIR(sb.st_mode) ? "a directory" : "not a regular file");
+    }
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;

@@ -49,8 +49,9 @@ int grids_rebase(int argc, char **argv)
     }
     uint64_t count = catalogue_count(r);
     catalogue_close(r);
-    /* ranks first .. first+count-1 must fit in 64 bits */
-    if (count > 0 && first - 1 > UINT64_MAX - count) {
+    /* ranks first .. first+count-1, and the end first+count, must fit in
+     * 64 bits */
+    if (first > UINT64_MAX - count) {
         cli_error("grids rebase", "%s: first rank %llu plus %llu grids overflows the rank range",
                   argv[1], (unsigned long long)first, (unsigned long long)count);
         return 2;
