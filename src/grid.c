@@ -51,6 +51,12 @@ mc_status grid_parse(const char *text, size_t len, const geometry **geo, digit_s
                      grid *out, size_t *token_len, mc_error *err)
 {
     size_t n = token_length(text, len);
+    /* a byte outside ASCII (a UTF-8 digit, say) is a bad character, not
+     * a wrong length */
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)text[i] >= 127)
+            return mc_fail(err, MC_EFORMAT, "bad character 0x%02x at column %zu",
+                           (unsigned char)text[i], i + 1);
     const geometry *g = *geo;
     if (!g) {
         g = geometry_for_cells((int)n);

@@ -9,8 +9,8 @@
  * so the union of all chunks covers every rank exactly once. The job's
  * identity is one line of text (the journal's J line, job_journal.h):
  *
- *     format=2 counters=uas,second,... source=grids path=/abs/file first=1 last=40
- *         shape=3x3 clues=16 chunk=10 engine=checker ua_max_size=-1 ...
+ *     format=3 counters=uas,second,... source=grids path=/abs/file source_sum=HEX16
+ *         first=1 last=40 shape=3x3 clues=16 chunk=10 engine=checker ua_max_size=-1 ...
  *
  * format is JOB_JOURNAL_FORMAT and counters the work counter keys of
  * work_counters.h, so a journal written by another format or counter list
@@ -35,9 +35,10 @@
 #include "mc_error.h"
 
 /* The journal format this minclue writes and reads. Format 1 (journals
- * written before the counters table: no format= in the J line) is refused
- * with a message naming it. */
-#define JOB_JOURNAL_FORMAT 2
+ * written before the counters table: no format= in the J line) and format 2
+ * (no source_sum=: the source's content was not bound) are refused with a
+ * message naming them. */
+#define JOB_JOURNAL_FORMAT 3
 
 /* Sources and engines by number (the lists: job_kinds.h). */
 #define JOB_KIND_ENUM_(ID, ...) JOB_SOURCE_##ID,
@@ -51,6 +52,8 @@ typedef struct job {
     char *path;              /* the job file as given ("" for a job read from a journal) */
     job_source_kind source;
     char *source_path;       /* absolute path (grids, catalogue); NULL for enumerate */
+    bool has_source_sum;     /* the source is a file: source_sum binds its content */
+    uint64_t source_sum;     /* set by job_resolve (source_kind.fingerprint) */
     bool ranks_given;
     uint64_t first, last;    /* inclusive rank range; last is 0 until job_resolve */
     int band_lo, band_hi;    /* enumerate: minlex bands (1..416) */
@@ -79,7 +82,9 @@ void job_init(job *j);
 
 /* (source.c) Opens the source once: for text grid files every line is checked (one
  * shape, valid solution grids) and counted; the rank range is checked
- * against the source and `last` filled in. Errors name file and line. */
+ * against the source and `last` filled in; a file source's content sum
+ * (source_sum) is taken, so that a journal of the job notices a source
+ * edited between runs. Errors name file and line. */
 MC_MUST_USE mc_status job_resolve(job *j, mc_error *err);
 
 uint64_t job_total(const job *j);               /* grids in the job */

@@ -60,6 +60,8 @@ char *job_identity(const job *j)
         escape_into(esc, 3 * PATH_MAX + 1, j->source_path);
         n += snprintf(out + n, cap - (size_t)n, " path=%s", esc);
     }
+    if (j->has_source_sum)
+        n += snprintf(out + n, cap - (size_t)n, " source_sum=%016llx", (unsigned long long)j->source_sum);
     if (j->source == JOB_SOURCE_ENUMERATE)
         n += snprintf(out + n, cap - (size_t)n, " bands=%d-%d", j->band_lo, j->band_hi);
     snprintf(out + n, cap - (size_t)n,
@@ -145,6 +147,12 @@ mc_status job_from_identity(const char *text, job *j, mc_error *err)
             have |= 128;
         } else if (!strcmp(k, "path")) {
             if (!unescape(v) || !(j->source_path = strdup(v))) goto bad;
+        } else if (!strcmp(k, "source_sum")) {
+            char *end;
+            if (strlen(v) != 16 || !isxdigit((unsigned char)v[0])) goto bad;
+            j->source_sum = strtoull(v, &end, 16);
+            if (*end) goto bad;
+            j->has_source_sum = true;
         } else if (!strcmp(k, "bands")) {
             if (!numtext_range(v, &lo, &hi) || lo < 1 || hi > 416) goto bad;
             j->band_lo = (int)lo;
@@ -179,7 +187,7 @@ mc_status job_from_identity(const char *text, job *j, mc_error *err)
             goto bad;
         }
     }
-    if (have != 255 || (j->source != JOB_SOURCE_ENUMERATE && !j->source_path) || j->first == 0 ||
+    if (have != 255 || (j->source != JOB_SOURCE_ENUMERATE && (!j->source_path || !j->has_source_sum)) || j->first == 0 ||
         j->last < j->first)
         goto bad;
     j->ranks_given = true;

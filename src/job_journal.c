@@ -200,6 +200,12 @@ mc_status journal_read(const char *path, const geometry *geo, journal_data *d, m
         if (errno == ENOENT) return MC_OK;
         return mc_fail(err, MC_EIO, "%s: %s", path, strerror(errno));
     }
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        fclose(f);
+        return mc_fail(err, MC_EIO, "%s: is %s, not a journal file", path,
+                       S_ISDIR(sb.st_mode) ? "a directory" : "not a regular file");
+    }
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
@@ -338,6 +344,18 @@ void journal_close(journal *jl)
     free(jl);
 }
 
+/* Cuts the journal back to its last complete line (a torn tail). */
+static mc_status drop_torn_tail(journal *jl, const journal_data *done, mc_error *err)
+{
+    struct stat sb;
+    if (fstat(jl->fd, &sb) != 0) return mc_fail(err, MC_EIO, "%s: %s", jl->path, strerror(errno));
+    if (sb.st_size > done->good_size) {
+        if (ftruncate(jl->fd, (off_t)done->good_size) != 0 || fsync(jl->fd) != 0)
+            return mc_fail(err, MC_EIO, "%s: cannot drop the torn last line: %s", jl->path, strerror(errno));
+    }
+    return MC_OK;
+}
+
 mc_status journal_open(const job *j, journal **out, journal_data *done, mc_error *err)
 {
     memset(done, 0, sizeof *done);
@@ -366,18 +384,11 @@ mc_status journal_open(const job *j, journal **out, journal_data *done, mc_error
         goto fail;
     }
     if ((st = journal_read(jl->path, j->geo, done, err)) != MC_OK) goto fail;
-    struct stat sb;
-    if (fstat(jl->fd, &sb) != 0) {
-        st = mc_fail(err, MC_EIO, "%s: %s", jl->path, strerror(errno));
-        goto fail;
-    }
-    if (sb.st_size > done->good_size) { /* a torn tail: drop it */
-        if (ftruncate(jl->fd, (off_t)done->good_size) != 0 || fsync(jl->fd) != 0) {
-            st = mc_fail(err, MC_EIO, "%s: cannot drop the torn last line: %s", jl->path, strerror(errno));
-            goto fail;
-        }
-    }
-    if (!done->identity) {
+    /* a journal refused below is left as it was; the torn tail of an
+     * accepted one is dropped (drop_torn_tail) */
+    bool fresh = !done->identity;
+    if (fresh) {
+        if ((st = drop_torn_tail(jl, done, err)) != MC_OK) goto fail;
         if (done->good_size > 0) {
             st = mc_fail(err, MC_ECORRUPT, "%s: no job line; not a minclue journal?", jl->path);
             goto fail;
@@ -401,6 +412,21 @@ mc_status journal_open(const job *j, journal **out, journal_data *done, mc_error
         done->identity = ident;
         ident = NULL;
     } else if (strcmp(done->identity, ident) != 0) {
+        job old;
+        mc_error e;
+        if (job_from_identity(done->identity, &old, &e) == MC_OK && old.has_source_sum && j->has_source_sum &&
+            old.source_sum != j->source_sum && old.source_path && j->source_path &&
+            !strcmp(old.source_path, j->source_path)) {
+            st = mc_fail(err, MC_EINVAL,
+                         "%s: the source %s changed since the job started (content sum %016llx, the journal's "
+                         "%016llx): the chunks done so far were searched on other grids; restore the file, or "
+                         "use another output directory",
+                         jl->path, j->source_path, (unsigned long long)j->source_sum,
+                         (unsigned long long)old.source_sum);
+            job_free(&old);
+            goto fail;
+        }
+        job_free(&old);
         st = mc_fail(err, MC_EINVAL,
                      "%s belongs to another job (job line 'J %s', this job 'J %s'); use another output directory",
                      jl->path, done->identity, ident);
@@ -417,6 +443,30 @@ mc_status journal_open(const job *j, journal **out, journal_data *done, mc_error
             goto fail;
         }
     }
+    /* and each at most once: run never writes a chunk twice, so a second
+     * line is an edit; refused as `job verify` refuses it (one view of the
+     * journal), never silently counted once */
+    uint64_t nch = job_nchunks(j);
+    unsigned char *seen = calloc(nch / 8 + 1, 1);
+    if (!seen) {
+        st = mc_fail(err, MC_ENOMEM, "out of memory");
+        goto fail;
+    }
+    for (size_t i = 0; i < done->nchunks; i++) {
+        const job_result *r = &done->chunks[i];
+        uint64_t idx = (r->first - j->first) / j->chunk;
+        if (seen[idx / 8] & (1u << (idx % 8))) {
+            st = mc_fail(err, MC_ECORRUPT,
+                         "%s: ranks %" PRIu64 "..%" PRIu64 " are in the journal more than once (a journal holds "
+                         "each chunk once: remove the extra line, or use another output directory)",
+                         jl->path, r->first, r->first + r->count - 1);
+            free(seen);
+            goto fail;
+        }
+        seen[idx / 8] |= (unsigned char)(1u << (idx % 8));
+    }
+    free(seen);
+    if (!fresh && (st = drop_torn_tail(jl, done, err)) != MC_OK) goto fail;
     free(ident);
     *out = jl;
     return MC_OK;

@@ -4,7 +4,7 @@
  * appended and fsync'd:
  *
  *     # comment lines (build banner of each run; ignored)
- *     J format=2 counters=uas,second,... source=grids path=/abs/file ... *SUM
+ *     J format=3 counters=uas,second,... source=grids path=/abs/file source_sum=HEX ... *SUM
  *     C first=1 count=10 sum=CHUNKSUM uas=.. second=.. ... sec=.. found=RANK:PUZZLE;.. *SUM
  *
  * The J line body is job_identity (job.h). A C line holds its chunk, every

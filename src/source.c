@@ -30,6 +30,11 @@ mc_status job_resolve(job *j, mc_error *err)
                        (unsigned long long)j->first, (unsigned long long)j->last, what, (unsigned long long)base,
                        (unsigned long long)(base + count - 1));
     }
+    j->has_source_sum = false;
+    if (k->fingerprint) {
+        if ((st = k->fingerprint(j, &j->source_sum, err)) != MC_OK) return st;
+        j->has_source_sum = true;
+    }
     if (j->clues > j->geo->ncells)
         return mc_fail(err, MC_EINVAL, "%s: clues %d is more than the %d cells of the grids", j->path, j->clues,
                        j->geo->ncells);

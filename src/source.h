@@ -43,6 +43,10 @@ typedef struct source_kind {
     mc_status (*read)(void *state, const job *j, uint64_t *next, uint64_t first, uint64_t count, uint8_t *grids,
                       mc_error *err);
     void (*close)(void *state); /* NULL safe */
+    /* A sum of the source's content (NULL: the source is not a file and
+     * cannot change, as the enumeration): any edit of the grids changes it
+     * (a 64-bit hash, so up to hash collisions). */
+    mc_status (*fingerprint)(const job *j, uint64_t *sum, mc_error *err);
 } source_kind;
 
 #define SOURCE_DECLARE_(ID, name, ...) extern const source_kind source_##name;

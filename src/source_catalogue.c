@@ -1,4 +1,8 @@
 /* source_catalogue — a catalogue file (catalogue.h) and its rank range; see source.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "catalogue.h"
 #include "source.h"
 
@@ -55,4 +59,19 @@ static mc_status read_grids(void *state, const job *j, uint64_t *next, uint64_t 
 
 static void close_reader(void *state) { catalogue_close(state); }
 
-const source_kind source_catalogue = {"catalogue", resolve, open_reader, read_grids, close_reader};
+/* The file's 64-byte header: it holds the CRC32 of the block index, whose
+ * entries hold the CRC32 of every block, so an edit of any grid (or of the
+ * ranks) changes it; the file is checked by catalogue_open in resolve. */
+static mc_status fingerprint(const job *j, uint64_t *sum, mc_error *err)
+{
+    FILE *f = fopen(j->source_path, "rb");
+    if (!f) return mc_fail(err, MC_EIO, "%s: %s", j->source_path, strerror(errno));
+    unsigned char head[64];
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    if (n != sizeof head) return mc_fail(err, MC_EIO, "%s: cannot read its header", j->source_path);
+    *sum = job_fnv1a(JOB_FNV_INIT, head, sizeof head);
+    return MC_OK;
+}
+
+const source_kind source_catalogue = {"catalogue", resolve, open_reader, read_grids, close_reader, fingerprint};

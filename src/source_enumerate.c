@@ -188,4 +188,4 @@ static mc_status read_grids(void *state, const job *j, uint64_t *next, uint64_t 
 
 static void close_reader(void *state) { feed_free(state); }
 
-const source_kind source_enumerate = {"enumerate", resolve, open_reader, read_grids, close_reader};
+const source_kind source_enumerate = {"enumerate", resolve, open_reader, read_grids, close_reader, NULL};

@@ -1,5 +1,7 @@
 /* source_grids — a text file of solution grids; see source.h. */
 #include <assert.h>
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,4 +85,21 @@ static mc_status read_grids(void *state, const job *j, uint64_t *next, uint64_t 
 
 static void close_reader(void *state) { gridfile_free(state); }
 
-const source_kind source_grids = {"grids", resolve, open_reader, read_grids, close_reader};
+/* FNV-1a of every byte of the file (the file is read in full by resolve
+ * anyway). */
+static mc_status fingerprint(const job *j, uint64_t *sum, mc_error *err)
+{
+    FILE *f = fopen(j->source_path, "rb");
+    if (!f) return mc_fail(err, MC_EIO, "%s: %s", j->source_path, strerror(errno));
+    uint64_t h = JOB_FNV_INIT;
+    unsigned char buf[1 << 16];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) h = job_fnv1a(h, buf, n);
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad) return mc_fail(err, MC_EIO, "%s: read error", j->source_path);
+    *sum = h;
+    return MC_OK;
+}
+
+const source_kind source_grids = {"grids", resolve, open_reader, read_grids, close_reader, fingerprint};

@@ -66,7 +66,9 @@ int cli_for_each_grid(const cli_grid_loop *loop, int nfiles, char **files)
                 fprintf(stderr, "%s%s\n", line_prefix, err.msg);
                 r = st == MC_EFORMAT ? CLI_LINE_INVALID : CLI_STOP_FILE;
             }
-            if (r == CLI_STOP_ALL) {
+            /* standard output failed (full disk, /dev/full): stop reading;
+             * main() reports the write error */
+            if (r == CLI_STOP_ALL || ferror(stdout)) {
                 gridfile_free(f);
                 return 2;
             }

@@ -85,10 +85,5 @@ int cmd_grids_canon(int argc, char **argv)
         default: fputs(help, stderr); return 2;
         }
     }
-    int status = cli_for_each_grid(&loop, argc - optind, argv + optind);
-    if (fflush(stdout) != 0) {
-        cli_error("grids canon", "cannot write the output");
-        return 2;
-    }
-    return status;
+    return cli_for_each_grid(&loop, argc - optind, argv + optind);
 }

@@ -77,13 +77,25 @@ int grids_cat(int argc, char **argv)
         return 2;
     }
     const char *path = argv[optind];
-    /* a catalogue starts with its magic; anything else is read as text */
+    /* a catalogue starts with its magic; a gzip file or text is read as
+     * text; other binary data (a NUL or a control byte in the first bytes,
+     * as a catalogue whose magic is damaged) is neither */
     bool is_cat = false;
     FILE *f = fopen(path, "rb");
     if (f) {
-        char m[8];
-        is_cat = fread(m, 1, 8, f) == 8 && memcmp(m, "MCGRIDS\x1a", 8) == 0;
+        unsigned char m[64];
+        size_t n = fread(m, 1, sizeof m, f);
         fclose(f);
+        is_cat = n >= 8 && memcmp(m, "MCGRIDS\x1a", 8) == 0;
+        bool gz = n >= 2 && m[0] == 0x1f && m[1] == 0x8b;
+        bool binary = false;
+        for (size_t i = 0; i < n && !is_cat && !gz; i++)
+            if (m[i] == 0 || (m[i] < 32 && m[i] != '\n' && m[i] != '\r' && m[i] != '\t')) binary = true;
+        if (binary) {
+            cli_error("grids cat", "%s: not a grid catalogue (no catalogue magic: damaged?) and not a text file of grids",
+                      path);
+            return 2;
+        }
     }
     if (is_cat) {
         catalogue_reader *r;

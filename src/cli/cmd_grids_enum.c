@@ -1,7 +1,12 @@
 /* cmd_grids_enum — `minclue grids enum`; see cmd_grids.h. */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "band.h"
 #include "canon.h"
@@ -28,10 +33,66 @@ static const char *help_enum =
     "  --format cat     a catalogue file (needs -o), readable with `grids cat`;\n"
     "                   its first rank is --first-rank N, or else the rank of\n"
     "                   band A's first grid, derived from band counts (which\n"
-    "                   enumerates bands 1..A-1 unless they are in --counts)\n"
+    "                   enumerates bands 1..A-1 unless they are in --counts;\n"
+    "                   without --counts the shipped grids/counts.txt.gz is used)\n"
+    "-o FILE is written to FILE.tmp.PID and renamed when complete: an\n"
+    "interrupted run leaves the FILE that was there as it was.\n"
     "With -o, standard output gets one line 'band B COUNT' per 9x9 band\n"
     "(or 'total COUNT' for other shapes). Progress goes to standard error on\n"
     "long runs.\n";
+
+/* -o FILE is written as FILE.tmp.PID and renamed into place when complete,
+ * so an interrupted run leaves the FILE that was there untouched. SIGTERM,
+ * SIGINT and SIGHUP remove the temporary file (unlink is
+ * async-signal-safe) and end the process by the same signal. */
+static char tmp_path[PATH_MAX + 32];
+static volatile sig_atomic_t tmp_live;
+
+static void on_signal(int sig)
+{
+    if (tmp_live) unlink(tmp_path);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void trap_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
+/* fsync of the directory holding path (the rename is then durable). */
+static void fsync_parent(const char *path)
+{
+    char dir[PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else if (slash == path) snprintf(dir, sizeof dir, "/");
+    else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        (void)fsync(fd);
+        close(fd);
+    }
+}
+
+/* The rank cache shipped with the sources (or installed), if present:
+ * `--format cat --bands A-B` needs the rank of band A's first grid. */
+static const char *shipped_counts(void)
+{
+#ifdef MC_COUNTS_INSTALLED
+    if (access(MC_COUNTS_INSTALLED, R_OK) == 0) return MC_COUNTS_INSTALLED;
+#endif
+#ifdef MC_COUNTS_SOURCE
+    if (access(MC_COUNTS_SOURCE, R_OK) == 0) return MC_COUNTS_SOURCE;
+#endif
+    return NULL;
+}
 
 typedef struct enum_out {
     FILE *text;
@@ -122,7 +183,15 @@ int grids_enum(int argc, char **argv)
         if (!nine || lo == 1) first = 1;
         else {
             gridrank *gr;
-            if (gridrank_open(grids_counts_path(cpath), &gr, &err) != MC_OK) {
+            const char *counts = grids_counts_path(cpath);
+            if (!counts && (counts = shipped_counts()))
+                cli_error("grids enum", "the first rank of band %d from %s", lo, counts);
+            else if (!counts)
+                cli_error("grids enum",
+                          "the first rank of band %d needs the counts of bands 1-%d: enumerating them first "
+                          "(give --counts grids/counts.txt.gz, or --first-rank N, to skip this)",
+                          lo, lo - 1);
+            if (gridrank_open(counts, &gr, &err) != MC_OK) {
                 cli_error("grids enum", "%s", err.msg);
                 return 2;
             }
@@ -138,15 +207,26 @@ int grids_enum(int argc, char **argv)
     progress prog;
     progress_init(&prog, "grids", 0);
     eo.prog = &prog;
+    if (out_path) {
+        int n = snprintf(tmp_path, sizeof tmp_path, "%s.tmp.%ld", out_path, (long)getpid());
+        if (n < 0 || (size_t)n >= sizeof tmp_path) {
+            cli_error("grids enum", "%s: path too long", out_path);
+            return 2;
+        }
+        trap_signals();
+        tmp_live = 1;
+    }
     if (cat) {
-        if (catalogue_create(out_path, geo, first, &eo.cat, &err) != MC_OK) {
+        if (catalogue_create(tmp_path, geo, first, &eo.cat, &err) != MC_OK) {
+            tmp_live = 0;
             cli_error("grids enum", "%s", err.msg);
             return 2;
         }
     } else if (out_path) {
-        eo.text = fopen(out_path, "w");
+        eo.text = fopen(tmp_path, "w");
         if (!eo.text) {
-            cli_error("grids enum", "%s: cannot create", out_path);
+            tmp_live = 0;
+            cli_error("grids enum", "%s: cannot create: %s", tmp_path, strerror(errno));
             return 2;
         }
     } else {
@@ -179,12 +259,29 @@ int grids_enum(int argc, char **argv)
         if (st) catalogue_abort(eo.cat);
         else if (catalogue_finish(eo.cat, &err) != MC_OK) st = MC_EIO;
     } else if (eo.text != stdout) {
-        if (fclose(eo.text) != 0 && !st) {
-            st = MC_EIO;
-            snprintf(err.msg, sizeof err.msg, "%s: write error", out_path);
+        bool bad = fflush(eo.text) != 0 || ferror(eo.text) || fsync(fileno(eo.text)) != 0;
+        if (fclose(eo.text) != 0) bad = true;
+        if (bad && !st) {
+            st = mc_fail(&err, MC_EIO, "%s: write error", tmp_path);
         }
     } else {
         fflush(stdout);
+    }
+    if (out_path) {
+        if (!st && rename(tmp_path, out_path) != 0) {
+            st = mc_fail(&err, MC_EIO, "%s: cannot rename into place: %s", out_path, strerror(errno));
+        }
+        if (st) {
+            unlink(tmp_path); /* (catalogue_abort removed it already) */
+        } else {
+            int fd = open(out_path, O_RDONLY | O_CLOEXEC);
+            if (fd >= 0) {
+                (void)fsync(fd);
+                close(fd);
+            }
+            fsync_parent(out_path);
+        }
+        tmp_live = 0;
     }
     if (st) {
         cli_error("grids enum", "%s", err.msg);

@@ -84,9 +84,10 @@ int grids_rank_unrank(int argc, char **argv, bool unrank)
         }
         const geometry *geo = geometry_9x9();
         grid g;
-        size_t tl;
-        if (grid_parse(argv[i], strlen(argv[i]), &geo, DIGITS_STD, &g, &tl, &err) != MC_OK || tl != strlen(argv[i])) {
-            cli_error(cmd, "argument %d: %s", i - optind + 1, tl != strlen(argv[i]) ? "trailing text" : err.msg);
+        size_t tl = 0;
+        mc_status ps = grid_parse(argv[i], strlen(argv[i]), &geo, DIGITS_STD, &g, &tl, &err);
+        if (ps != MC_OK || tl != strlen(argv[i])) {
+            cli_error(cmd, "argument %d: %s", i - optind + 1, ps != MC_OK ? err.msg : "trailing text");
             status = 2;
             continue;
         }

@@ -29,11 +29,33 @@ int grids_rebase(int argc, char **argv)
         return 0;
     }
     uint64_t first;
-    if (argc != 3 || !numtext_u64(argv[2], &first) || first == 0) {
+    if (argc != 3) {
         fputs(help_rebase, stderr);
         return 2;
     }
+    if (!numtext_u64(argv[2], &first)) {
+        cli_error("grids rebase", "bad first rank '%s' (want a whole number >= 1)", argv[2]);
+        return 2;
+    }
+    if (first == 0) {
+        cli_error("grids rebase", "first rank must be >= 1");
+        return 2;
+    }
     mc_error err;
+    catalogue_reader *r;
+    if (catalogue_open(argv[1], &r, &err) != MC_OK) {
+        cli_error("grids rebase", "%s", err.msg);
+        return 2;
+    }
+    uint64_t count = catalogue_count(r);
+    catalogue_close(r);
+    /* ranks first .. first+count-1, and the end first+count, must fit in
+     * 64 bits */
+    if (first > UINT64_MAX - count) {
+        cli_error("grids rebase", "%s: first rank %llu plus %llu grids overflows the rank range",
+                  argv[1], (unsigned long long)first, (unsigned long long)count);
+        return 2;
+    }
     if (catalogue_rebase(argv[1], first, &err) != MC_OK) {
         cli_error("grids rebase", "%s", err.msg);
         return 2;

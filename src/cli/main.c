@@ -1,6 +1,8 @@
 /* main — the `minclue` command: dispatches to one file per subcommand. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -34,6 +36,28 @@ static void usage(FILE *out)
           out);
 }
 
+/* Flushes and closes standard output: a write error anywhere in the run
+ * (a full disk, /dev/full, a closed pipe) turns the exit status into 2 with
+ * a message, so that a cut result never ends with status 0. */
+static int close_stdout(const char *cmd, int status)
+{
+    errno = 0;
+    bool bad = fflush(stdout) != 0 || ferror(stdout);
+    int e = errno;
+    if (fclose(stdout) != 0 && !bad) {
+        bad = true;
+        e = errno;
+    }
+    if (!bad) return status;
+    if (e)
+        fprintf(stderr, "minclue%s%s: write error on standard output: %s\n", cmd ? " " : "",
+                cmd ? cmd : "", strerror(e));
+    else
+        fprintf(stderr, "minclue%s%s: write error on standard output\n", cmd ? " " : "",
+                cmd ? cmd : "");
+    return status < 2 ? 2 : status;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -42,14 +66,15 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         usage(stdout);
-        return 0;
+        return close_stdout(NULL, 0);
     }
     if (!strcmp(argv[1], "--version")) {
         mc_banner(stdout);
-        return 0;
+        return close_stdout(NULL, 0);
     }
     for (size_t i = 0; i < NCOMMANDS; i++)
-        if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
+        if (!strcmp(argv[1], commands[i].name))
+            return close_stdout(commands[i].name, commands[i].run(argc - 1, argv + 1));
     fprintf(stderr, "minclue: unknown command '%s' (see minclue --help)\n", argv[1]);
     return 2;
 }

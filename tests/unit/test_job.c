@@ -687,7 +687,7 @@ static void test_old_journal_format_refused(void **state)
     assert_int_not_equal(journal_open(&j, &jl, &d, &err), MC_OK);
     assert_null(jl);
     assert_non_null(strstr(err.msg, "journal format 1"));
-    assert_non_null(strstr(err.msg, "format 2 only"));
+    assert_non_null(strstr(err.msg, "format 3 only"));
     assert_int_not_equal(journal_read(path, NULL, &d, &err), MC_OK);
     assert_non_null(strstr(err.msg, "journal format 1"));
     assert_non_null((msg = strstr(err.msg, ":2:"))); /* names the line */
@@ -702,17 +702,22 @@ static void test_old_journal_format_refused(void **state)
     free(before);
     free(after);
 
-    /* format 2, but counters other than this minclue's */
+    /* format 2 (before source_sum=): refused by name */
     char ident2[1100];
-    snprintf(ident2, sizeof ident2, "format=2 counters=uas,nodes %s", ident);
+    snprintf(ident2, sizeof ident2, "format=2 counters=%s %s", work_counters_keys(), ident);
+    write_journal(out, ident2, "C first=1 count=10 sum=0123456789abcdef sec=0.001");
+    assert_int_not_equal(journal_open(&j, &jl, &d, &err), MC_OK);
+    assert_non_null(strstr(err.msg, "journal format 2;"));
+    /* format 3, but counters other than this minclue's */
+    snprintf(ident2, sizeof ident2, "format=3 counters=uas,nodes %s", ident);
     write_journal(out, ident2, "C first=1 count=10 sum=0123456789abcdef uas=0 nodes=175 sec=0.001");
     assert_int_not_equal(journal_open(&j, &jl, &d, &err), MC_OK);
     assert_non_null(strstr(err.msg, "counters uas,nodes;"));
     /* a format from the future */
-    snprintf(ident2, sizeof ident2, "format=3 %s", ident);
+    snprintf(ident2, sizeof ident2, "format=4 %s", ident);
     write_journal(out, ident2, "C first=1 count=10 sum=0123456789abcdef sec=0.001");
     assert_int_not_equal(journal_read(path, NULL, &d, &err), MC_OK);
-    assert_non_null(strstr(err.msg, "journal format 3"));
+    assert_non_null(strstr(err.msg, "journal format 4"));
     fclose(sink);
     job_free(&j);
 }

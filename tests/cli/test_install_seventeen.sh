@@ -1,0 +1,18 @@
+#!/bin/bash
+# test_install_seventeen — the installed libminclue searches a 9x9 grid for
+# its 17-clue puzzles (about a minute) and finds the known one (the grid of
+# a puzzle of tests/data/seventeen.txt).
+# ctest-labels: slow install
+# ctest-timeout: 900
+set -u
+: "${MC_BUILD_DIR:?}" "${MC_SOURCE_DIR:?}" "${MC_TEST_DATA:?}"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+cmake --install "$MC_BUILD_DIR" --prefix "$T/prefix" > "$T/install.log" 2>&1 || { cat "$T/install.log"; fail "cmake --install"; }
+export PKG_CONFIG_PATH=$(dirname "$(find "$T/prefix" -name minclue.pc | head -1)")
+libdir=$(pkg-config --variable=libdir minclue)
+${CC:-cc} -std=c11 -o "$T/use" "$MC_SOURCE_DIR/tests/install/use_minclue.c" $(pkg-config --cflags --libs minclue) || fail build
+p17=$(grep -v '^#' "$MC_TEST_DATA/seventeen.txt" | sed -n 5p | cut -c1-81)
+LD_LIBRARY_PATH=$libdir "$T/use" --seventeen "$p17" || fail "K = 17 search"
+echo "all passed"

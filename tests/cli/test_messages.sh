@@ -1,0 +1,67 @@
+#!/bin/bash
+# test_messages — the messages of careless input: each names what is wrong
+# (a damaged catalogue, a short grid, non-ASCII digits, a journal that is a
+# directory, a first rank of 0 or one that overflows, band ranks without
+# --counts).
+set -u
+: "${MINCLUE:?}" "${MC_TEST_DATA:?}"
+M=$MINCLUE
+D=$(cd "$MC_TEST_DATA" && pwd)
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+cd "$T"
+unset MINCLUE_COUNTS
+fails=0
+check() { if [ "$2" = 0 ]; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi; }
+says() { # description, expected text (grep -E), command... : non-zero exit and the text on stderr
+    local d=$1 want=$2; shift 2
+    "$@" > out.txt 2> err.txt
+    local rc=$?
+    if [ $rc != 0 ] && cat out.txt err.txt | grep -qE -- "$want"; then echo "ok: $d"; else
+        echo "FAIL: $d: exit $rc, said: $(head -c 300 err.txt)"; fails=$((fails + 1)); fi
+}
+
+# a catalogue whose magic is damaged (any of its 8 bytes) is not read as text
+"$M" grids enum --box 2x3 --format cat -o c.cat > /dev/null
+for at in 0 3 7; do
+    cp c.cat bad$at.cat
+    printf 'X' | dd of=bad$at.cat bs=1 seek=$at conv=notrunc 2> /dev/null
+    says "damaged magic (byte $at)" "not a grid catalogue" "$M" grids cat bad$at.cat
+done
+
+# grids rank: an 80-digit grid is a wrong length, not trailing text
+g=$(grep -v '^#' "$D/known-grids.txt" | head -1 | cut -c1-81)
+says "grids rank: 80 digits" "wrong length 80" "$M" grids rank "${g:0:80}"
+says "grids rank: 82 digits" "wrong length 82" "$M" grids rank "${g}1"
+# UTF-8 digits (a fullwidth one) are a bad character, not a wrong length
+u="${g:0:10}１${g:11}"
+says "grids rank: UTF-8 digit" "bad character.*column 11" "$M" grids rank "$u"
+echo "$u" > u.txt
+says "validate: UTF-8 digit" "u.txt:1: .*bad character.*column 11" "$M" validate u.txt
+says "solve: UTF-8 digit" "u.txt:1: .*bad character" "$M" solve u.txt
+
+# job verify on an output whose journal is a directory
+mkdir -p out/journal
+says "job verify: journal is a directory" "journal.*is a directory" "$M" job verify out
+
+# grids rebase: 0, overflow; the file is left as it was
+cp c.cat r.cat
+says "rebase 0" "first rank must be >= 1" "$M" grids rebase r.cat 0
+says "rebase overflow" "overflow" "$M" grids rebase r.cat 18446744073709551600
+# 2^64 - 49 + 49 grids: the end of the range wraps to 0
+says "rebase overflow by one" "overflow" "$M" grids rebase r.cat 18446744073709551567
+cmp -s c.cat r.cat; check "refused rebases leave the file as it was" $?
+"$M" grids rebase r.cat 18446744073709551566; check "rebase to the last first rank that fits (2^64 - 50, 49 grids)" $?
+[ "$("$M" grids cat r.cat | wc -l)" = 49 ]; check "... and grids cat prints its 49 grids" $?
+
+# grids enum --format cat --bands A-B without --counts: the first rank of
+# band A from the shipped counts (the oracle: published counts per band)
+want=$(grep -v '^#' "$D/es-grids-per-band.txt" | awk '$1 < 416 {s += $2} END {printf "%.0f\n", s + 1}')
+"$M" grids enum --bands 416-416 --format cat -o b.cat > /dev/null 2> err.txt
+check "enum --bands 416-416 --format cat without --counts" $?
+grep -q "counts" err.txt; check "it says where the first rank comes from: $(head -c 200 err.txt)" $?
+got=$("$M" grids cat b.cat --ranks "$want-$want" | wc -l)
+[ "$got" = 1 ]; check "its first rank is $want" $?
+
+[ $fails = 0 ] && echo "all passed"
+exit $((fails > 0))
