@@ -96,26 +96,6 @@ void band_options_default(band_options *o, int clues)
     o->two_band_check = 1;
 }
 
-void band_record_add(band_record *s, const band_record *r)
-{
-    s->ua_initial += r->ua_initial;
-    s->ua_two_band += r->ua_two_band;
-    s->pairs += r->pairs;
-    s->survivors += r->survivors;
-    s->two_band_pass += r->two_band_pass;
-    s->band3_nodes += r->band3_nodes;
-    s->band3_checks += r->band3_checks;
-    s->solver_calls += r->solver_calls;
-    s->ua_learned_two_band += r->ua_learned_two_band;
-    s->ua_learned += r->ua_learned;
-    s->puzzles += r->puzzles;
-    s->seconds_tables += r->seconds_tables;
-    s->seconds_ua += r->seconds_ua;
-    s->seconds_pairs += r->seconds_pairs;
-    s->seconds_band3 += r->seconds_band3;
-    s->seconds_total += r->seconds_total;
-}
-
 band_engine *band_engine_new(const band_options *opt)
 {
     if (opt->clues < 1 || opt->clues > 27 || opt->drop_percent < 0 || opt->drop_percent > 100) return NULL;

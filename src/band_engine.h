@@ -51,6 +51,7 @@
 
 #include "checker.h"
 #include "mc_error.h"
+#include "work_counters.h"
 
 #define BAND_ENGINE_VEC_UAS 128
 
@@ -65,23 +66,19 @@ typedef struct band_options {
 
 void band_options_default(band_options *o, int clues);
 
+/* The counters of one grid, in the shared table (work_counters.h); sum
+ * records with work_counters_add(&sum.work, &r.work). The band engine fills
+ * ua_initial (from the pattern finder, after any drop), ua_two_band
+ * (two-band UAs over the 6 orientations, vectors + list), pairs (X x Y
+ * pairs tested), survivors (pairs whose vectors AND to zero), two_band_pass
+ * (survivors that fix bands 1+2), band3_nodes, band3_checks (sets Q u Z
+ * handed to the final check), solver_calls (steps 4, 6 and minimality),
+ * ua_learned_two_band, ua_learned (grid UAs from the final check), puzzles,
+ * seconds_tables, seconds_ua, seconds_pairs, seconds_band3, seconds_total;
+ * the others stay 0. */
 typedef struct band_record {
-    uint64_t ua_initial;       /* from the pattern finder (after any drop) */
-    uint64_t ua_two_band;      /* two-band UAs over the 6 orientations (vectors + list) */
-    uint64_t pairs;            /* X x Y pairs tested */
-    uint64_t survivors;        /* pairs whose vectors AND to zero */
-    uint64_t two_band_pass;    /* survivors that fix bands 1+2 (reach band 3) */
-    uint64_t band3_nodes;      /* nodes of the band-3 search */
-    uint64_t band3_checks;     /* sets Q u Z handed to the final check */
-    uint64_t solver_calls;     /* all solver calls (steps 4, 6 and minimality) */
-    uint64_t ua_learned_two_band;
-    uint64_t ua_learned;       /* grid UAs learned from the final check */
-    uint64_t puzzles;
-    double seconds_tables, seconds_ua, seconds_pairs, seconds_band3, seconds_total;
+    WORK_COUNTERS_MEMBER;
 } band_record;
-
-/* Adds every count and time of r to sum. */
-void band_record_add(band_record *sum, const band_record *r);
 
 typedef struct band_engine band_engine;
 

@@ -5,6 +5,7 @@
  * counters of work_counters.h, added to *work). Engines:
  *
  *     checker   the real search (checker.h): UAs, hitting sets, solver
+ *     band      the band method (band_engine.h): 9x9 grids only, K 1..27
  *     brute     every K-cell subset through the solver: the slow twin for
  *               tiny shapes (refused when a grid would need > 1e8 sets)
  *     none      --dry-run: the grids travel, nothing is searched

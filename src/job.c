@@ -210,7 +210,9 @@ static mc_status set_key(job *j, const char *dir, const char *name, long line, i
         return MC_OK;
     case K_ENGINE:
         if (!job_engine_find(v, &j->engine))
-            return BAD("%s:%ld: engine must be checker, brute or none, not '%s'", name, line, v);
+#define ENGINE_WORD_(ID, word, ...) ", " #word
+            return BAD("%s:%ld: engine must be one of %s, not '%s'", name, line, ENGINES(ENGINE_WORD_) + 2, v);
+#undef ENGINE_WORD_
         return MC_OK;
     case K_UA_MAX_SIZE:
         if (!numtext_int(v, 2, CHECKER_MAX_UA_SIZE, &j->ua_max_size))

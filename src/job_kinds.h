@@ -20,6 +20,7 @@
 
 #define ENGINES(X)                                                               \
     X(CHECKER, checker)                                                          \
+    X(BAND, band)                                                                \
     X(BRUTE, brute)                                                              \
     X(NONE, none)
 

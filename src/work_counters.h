@@ -6,7 +6,7 @@
  *     C(name, key, text)    a uint64_t count, summed over grids and chunks
  *     S(name, key, text)    double seconds, summed likewise
  *
- * name: the field (in work_counters, checker_record, job_result) and its JSON
+ * name: the field (in work_counters, checker_record, band_record, job_result) and its JSON
  * name; key: its short name in journal lines (key=value) and the job line's
  * counters list; text: the words after the number in human output.
  * Generated from it: the fields (WORK_COUNTER_FIELDS), the sum
@@ -15,7 +15,9 @@
  * WORK_COUNTERS_N), JSON (work_counters_json) and text (work_counters_text).
  *
  * Adding a counter = one line here plus the increment in the engine that
- * counts it. Every journal's job line names the counter keys it was written
+ * counts it. An engine leaves the counters it does not have at zero (the
+ * checker: pairs .. seconds_band3; the band engine: second, nodes, cand,
+ * sec_search). Every journal's job line names the counter keys it was written
  * with (`counters=uas,second,...`), so a journal written with another list
  * is refused by name, never misread.
  */
@@ -35,9 +37,19 @@
     C(candidates, "cand", "candidates")                                          \
     C(solver_calls, "solver", "solver calls")                                    \
     C(puzzles, "puzzles", "puzzles")                                             \
+    C(ua_two_band, "uas2", "two-band UAs")                                       \
+    C(ua_learned_two_band, "learned2", "two-band UAs learned")                   \
+    C(pairs, "pairs", "band pairs")                                              \
+    C(survivors, "surv", "surviving pairs")                                      \
+    C(two_band_pass, "pass2", "two-band passes")                                 \
+    C(band3_nodes, "nodes3", "band-3 nodes")                                     \
+    C(band3_checks, "checks3", "band-3 checks")                                  \
     S(seconds_ua, "sec_ua", "s finding UAs")                                     \
     S(seconds_search, "sec_search", "s searching")                               \
-    S(seconds_total, "sec_grids", "s in the checker")
+    S(seconds_tables, "sec_tables", "s in band tables")                          \
+    S(seconds_pairs, "sec_pairs", "s in band pairs")                             \
+    S(seconds_band3, "sec_band3", "s in band 3")                                 \
+    S(seconds_total, "sec_grids", "s in the engine")
 
 #define WORK_COUNTER_FIELD_C_(name, key, text) uint64_t name;
 #define WORK_COUNTER_FIELD_S_(name, key, text) double name;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "band_engine.h"
 #include "checker.h"
 #include "cli.h"
 #include "gridfile.h"
@@ -11,7 +12,8 @@
 #include "solver.h"
 
 static const char *help_head =
-    "usage: minclue search --clues K [--box RxC] [--stats FILE] [options] [FILE|-]\n"
+    "usage: minclue search --clues K [--engine checker|band] [--first] [--box RxC]\n"
+    "                      [--stats FILE] [options] [FILE|-]\n"
     "\n"
     "For each solution grid, one per line (a puzzle is solved first and its\n"
     "unique solution taken as the grid), lists every minimal unique puzzle\n"
@@ -22,10 +24,17 @@ static const char *help_head =
     "Shapes up to 81 cells (4x4, 6x6, 8x8, 9x9); reads stdin without FILE.\n"
     "\n"
     "  --clues K        clue count to search (required)\n"
+    "  --engine NAME    checker (default): UAs and hitting sets, every shape;\n"
+    "                   band: the band method, 9x9 grids only, K from 1 to 27\n"
+    "                   (other shapes are refused; it takes none of the options\n"
+    "                   --ua-max, --ua-limit, --max-degree)\n"
+    "  --first          stop each grid at its first puzzle (band engine only)\n"
     "  --box RxC        box shape (default: inferred from the line length)\n"
     "  --stats FILE     one JSON object per grid: UAs by size, sets from second\n"
     "                   solutions and those kept (learned),\n"
-    "                   nodes, candidates, solver calls, puzzles, seconds\n";
+    "                   nodes, candidates, solver calls, puzzles, seconds; with\n"
+    "                   --engine band its counters (pairs, survivors, two-band\n"
+    "                   passes, band-3 nodes and checks, ...) and the others 0\n";
 static const char *help_tail =
     "  --quiet          no progress and no summary on stderr\n"
     "\n"
@@ -71,7 +80,8 @@ static void json_string(FILE *fp, const char *s)
     fputc('"', fp);
 }
 
-static void write_stats(FILE *fp, const char *file, long line, const grid *g, int K, const checker_record *r)
+static void write_stats(FILE *fp, const char *file, long line, const grid *g, int K, const uint64_t *by_size,
+                        const work_counters *w)
 {
     char text[MAX_CELLS + 1];
     grid_format(g, DIGITS_STD, text);
@@ -79,13 +89,13 @@ static void write_stats(FILE *fp, const char *file, long line, const grid *g, in
     json_string(fp, file);
     fprintf(fp, ",\"line\":%ld,\"grid\":\"%s\",\"clues\":%d,\"ua_by_size\":{", line, text, K);
     int first = 1;
-    for (int s = 0; s <= CHECKER_MAX_UA_SIZE; s++) {
-        if (!r->ua_initial_by_size[s]) continue;
-        fprintf(fp, "%s\"%d\":%llu", first ? "" : ",", s, (unsigned long long)r->ua_initial_by_size[s]);
+    for (int s = 0; by_size && s <= CHECKER_MAX_UA_SIZE; s++) {
+        if (!by_size[s]) continue;
+        fprintf(fp, "%s\"%d\":%llu", first ? "" : ",", s, (unsigned long long)by_size[s]);
         first = 0;
     }
     fputc('}', fp);
-    work_counters_json(fp, &r->work, ",", false);
+    work_counters_json(fp, w, ",", false);
     fputs("}\n", fp);
 }
 
@@ -95,13 +105,15 @@ typedef struct search_ctx {
     bool quiet;
     FILE *stats;
     checker_options copt;
+    bool band, first;        /* --engine band, --first */
+    band_engine *be;         /* --engine band: made at the first grid */
     checker_ctx *ck;         /* for the shape cur */
     solver_ctx *sv;
     const geometry *cur;
     solver_result res;
     out_ctx out;
     uint64_t ngrids;
-    checker_record tot;
+    work_counters tot;
     progress pr;
 } search_ctx;
 
@@ -122,6 +134,8 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
     (void)trailer;
     search_ctx *c = user;
     mc_error err;
+    if (c->band && (g->geo->R != 3 || g->geo->C != 3))
+        return invalid(f, "--engine band takes 9x9 grids only, not %dx%d", g->geo->N, g->geo->N);
     if (g->geo->ncells > CHECKER_MAX_CELLS)
         return invalid(f, "%dx%d grids are not supported (%d cells at most)", g->geo->N, g->geo->N, CHECKER_MAX_CELLS);
     if (c->K > g->geo->ncells)
@@ -147,16 +161,34 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
     c->out.geo = g->geo;
     c->out.printed = 0;
     checker_record rec;
-    mc_status cs = checker_run(c->ck, g->cell, &rec, on_found, &c->out);
+    band_record brec;
+    mc_status cs;
+    if (c->band) {
+        if (!c->be) {
+            band_options bo;
+            band_options_default(&bo, c->K);
+            bo.first = c->first;
+            bo.learn = c->copt.learn;
+            if (!(c->be = band_engine_new(&bo))) {
+                cli_error("search", "out of memory");
+                return CLI_STOP_ALL;
+            }
+        }
+        cs = band_engine_run(c->be, g->cell, &brec, on_found, &c->out);
+    } else {
+        cs = checker_run(c->ck, g->cell, &rec, on_found, &c->out);
+    }
     if (cs != MC_OK) {
         fprintf(stderr, "%s:%ld: search failed: %s\n", gridfile_name(f), gridfile_line(f), mc_status_name(cs));
         return CLI_STOP_ALL;
     }
     fflush(stdout);
     c->ngrids++;
-    checker_record_add(&c->tot, &rec);
+    const work_counters *w = c->band ? &brec.work : &rec.work;
+    work_counters_add(&c->tot, w);
     if (c->stats) {
-        write_stats(c->stats, gridfile_name(f), gridfile_line(f), g, c->K, &rec);
+        write_stats(c->stats, gridfile_name(f), gridfile_line(f), g, c->K, c->band ? NULL : rec.ua_initial_by_size,
+                    w);
         fflush(c->stats);
     }
     if (!c->quiet) {
@@ -172,7 +204,7 @@ static void print_summary(search_ctx *c, double seconds)
     char extra[64], work[1024];
     snprintf(extra, sizeof extra, "%llu puzzles", (unsigned long long)c->tot.puzzles);
     progress_done(&c->pr, c->ngrids, extra);
-    work_counters_text(&c->tot.work, work, sizeof work);
+    work_counters_text(&c->tot, work, sizeof work);
     fprintf(stderr, "search: %llu grids, K = %d: %llu puzzles; %s; %.3f s in all (%.3f s per grid)\n",
             (unsigned long long)c->ngrids, c->K, (unsigned long long)c->tot.puzzles, work, seconds,
             c->ngrids ? seconds / (double)c->ngrids : 0.0);
@@ -191,6 +223,8 @@ int cmd_search(int argc, char **argv)
     static const struct option opts[] = {{"clues", required_argument, 0, 'k'},
                                           {"box", required_argument, 0, 'b'},
                                           {"stats", required_argument, 0, 's'},
+                                          {"engine", required_argument, 0, 'e'},
+                                          {"first", no_argument, 0, 'f'},
                                           CLI_CHECKER_OPTIONS,
                                           {"quiet", no_argument, 0, 'q'},
                                           {"help", no_argument, 0, 'h'},
@@ -203,11 +237,26 @@ int cmd_search(int argc, char **argv)
     checker_options_default(&c.copt, 0);
     optind = 0;
     int o;
+    const char *checker_only = NULL; /* a checker option given */
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         int r = cli_checker_option("search", o, optarg, &c.copt);
         if (r < 0) return 2;
-        if (r > 0) continue;
+        if (r > 0) {
+            if (o == CLI_OPT_UA_MAX) checker_only = "--ua-max";
+            if (o == CLI_OPT_UA_LIMIT) checker_only = "--ua-limit";
+            if (o == CLI_OPT_MAX_DEGREE) checker_only = "--max-degree";
+            continue;
+        }
         switch (o) {
+        case 'e':
+            if (strcmp(optarg, "band") == 0) c.band = true;
+            else if (strcmp(optarg, "checker") == 0) c.band = false;
+            else {
+                cli_error("search", "--engine must be checker or band, not '%s'", optarg);
+                return 2;
+            }
+            break;
+        case 'f': c.first = true; break;
         case 'k':
             if (!parse_clues(optarg, &c.K)) {
                 cli_error("search", "--clues needs a whole number from 0 to %d, not '%s'", CHECKER_MAX_CELLS, optarg);
@@ -235,6 +284,22 @@ int cmd_search(int argc, char **argv)
         cli_error("search", "one input file at most (or - for stdin)");
         return 2;
     }
+    if (c.band && (c.K < 1 || c.K > 27)) {
+        cli_error("search", "--engine band takes --clues from 1 to 27, not %d", c.K);
+        return 2;
+    }
+    if (c.band && geo && (geo->R != 3 || geo->C != 3)) {
+        cli_error("search", "--engine band takes 9x9 grids only, not --box %dx%d", geo->R, geo->C);
+        return 2;
+    }
+    if (c.band && checker_only) {
+        cli_error("search", "%s is a checker option; --engine band does not take it", checker_only);
+        return 2;
+    }
+    if (c.first && !c.band) {
+        cli_error("search", "--first needs --engine band (the checker lists every puzzle)");
+        return 2;
+    }
     c.copt.clues = c.K;
     if (stats_path && !(c.stats = fopen(stats_path, "w"))) {
         cli_error("search", "cannot write %s", stats_path);
@@ -247,6 +312,7 @@ int cmd_search(int argc, char **argv)
     int status = cli_for_each_grid(&loop, argc - optind, argv + optind);
     if (!c.quiet && (c.ngrids > 0 || status < 2)) print_summary(&c, mc_wall_seconds() - start);
     checker_free(c.ck);
+    band_engine_free(c.be);
     solver_free(c.sv);
     if (c.stats && fclose(c.stats) != 0) {
         cli_error("search", "cannot write %s", stats_path);

@@ -135,7 +135,7 @@ int main(int argc, char **argv)
             double t0 = mc_thread_cpu_seconds();
             if (band_engine_run(be, grids[i], &br, on_found, &pb) != MC_OK) return 1;
             tb = mc_thread_cpu_seconds() - t0;
-            band_record_add(&tot, &br);
+            work_counters_add(&tot.work, &br.work);
             if (pb.n) with++;
         }
         if (cc) {

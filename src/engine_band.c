@@ -1,0 +1,38 @@
+/* engine_band — the band method (band_engine.h) as an engine; see engine.h.
+ * 9x9 grids only, K from 1 to 27; the checker's options (ua_max_size,
+ * ua_limit, max_degree) are refused, `learn` is passed on. */
+#include "band_engine.h"
+#include "engine.h"
+
+static mc_status create(const job *j, void **state, mc_error *err)
+{
+    if (j->geo->R != 3 || j->geo->C != 3)
+        return mc_fail(err, MC_EINVAL, "%s: engine band takes 9x9 grids only, not %dx%d", j->path, j->geo->N,
+                       j->geo->N);
+    if (j->clues < 1 || j->clues > 27)
+        return mc_fail(err, MC_EINVAL, "%s: engine band takes clues from 1 to 27, not %d", j->path, j->clues);
+    if (j->ua_max_size >= 0 || j->ua_limit >= 0 || j->max_degree >= 0)
+        return mc_fail(err, MC_EINVAL, "%s: ua_max_size, ua_limit and max_degree are checker options, not band ones",
+                       j->path);
+    band_options o;
+    band_options_default(&o, j->clues);
+    if (j->learn >= 0) o.learn = j->learn;
+    band_engine *e = band_engine_new(&o);
+    if (!e) return mc_fail(err, MC_ENOMEM, "%s: cannot make a band engine", j->path);
+    *state = e;
+    return MC_OK;
+}
+
+static mc_status run_grid(void *state, const uint8_t *grid, work_counters *work, engine_found_fn found, void *arg,
+                          mc_error *err)
+{
+    band_record rec;
+    mc_status st = band_engine_run(state, grid, &rec, found, arg);
+    if (st != MC_OK) return mc_fail(err, st, "band engine: out of memory");
+    work_counters_add(work, &rec.work);
+    return MC_OK;
+}
+
+static void free_state(void *state) { band_engine_free(state); }
+
+const engine_kind engine_band = {"band", create, run_grid, free_state};

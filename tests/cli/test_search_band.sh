@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# minclue search --engine band: agrees with the checker at K = 16 (nothing),
+# finds a known 17 with --first (unique by the solver, in the published
+# list of the grid), refuses other shapes, checker options, --first with the
+# checker and unknown engines.
+# ctest-labels: cli
+# ctest-timeout: 600
+set -euo pipefail
+M=${MINCLUE:?}
+D=$(cd "${MC_TEST_DATA:?}" && pwd)
+T=$(mktemp -d /tmp/test_search_band.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+cd "$T"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+awk '/^G /{print $2}' "$D/seventeen-grids.txt" | head -2 > g2.txt
+head -1 g2.txt > g1.txt
+
+echo "== K = 16: band and checker both print nothing"
+"$M" search --quiet --engine band --clues 16 --stats st.json g2.txt > band16.txt
+"$M" search --quiet --engine checker --clues 16 g2.txt > ck16.txt
+[ ! -s band16.txt ] && [ ! -s ck16.txt ] || fail "a 16-clue puzzle printed"
+[ "$(wc -l < st.json)" = 2 ] || fail "--stats: one line per grid"
+grep -q '"pairs":[1-9]' st.json && grep -q '"band3_nodes":[1-9]' st.json && grep -q '"nodes":0,' st.json \
+  || fail "--stats: band counters"
+
+echo "== K = 17 --first: a 17 of the published list, unique by the solver"
+"$M" search --quiet --engine band --first --clues 17 g1.txt > b17.txt
+[ "$(wc -l < b17.txt)" = 1 ] || fail "--first printed $(wc -l < b17.txt) lines"
+# the puzzles listed for the first grid (P lines up to the next G line)
+awk '/^G /{n++} n == 1 && /^P /{print $2}' "$D/seventeen-grids.txt" > known1.txt
+grep -qxF "$(cat b17.txt)" known1.txt || fail "the 17 found is not in the list of its grid"
+"$M" solve b17.txt > solved.txt
+[ "$(cut -d: -f2 solved.txt)" = 1 ] && [ "$(cut -d: -f3 solved.txt)" = "$(cat g1.txt)" ] || fail "not unique in its grid"
+
+echo "== refusals"
+if "$M" search --quiet --engine band --clues 4 "$D/grids-4x4-all.txt" > o.txt 2> e.txt; then fail "4x4 accepted"; fi
+grep -q -- "--engine band takes 9x9 grids only, not 4x4" e.txt || { cat e.txt; fail "4x4 message"; }
+if "$M" search --engine band --box 2x2 --clues 4 g1.txt 2> e.txt; then fail "--box 2x2 accepted"; fi
+grep -q -- "--engine band takes 9x9 grids only" e.txt || { cat e.txt; fail "--box message"; }
+if "$M" search --engine band --ua-limit 10 --clues 16 g1.txt 2> e.txt; then fail "--ua-limit accepted"; fi
+grep -q -- "--ua-limit is a checker option" e.txt || { cat e.txt; fail "--ua-limit message"; }
+if "$M" search --first --clues 16 g1.txt 2> e.txt; then fail "--first with the checker accepted"; fi
+grep -q -- "--first needs --engine band" e.txt || { cat e.txt; fail "--first message"; }
+if "$M" search --engine fast --clues 16 g1.txt 2> e.txt; then fail "unknown engine accepted"; fi
+grep -q -- "--engine must be checker or band, not 'fast'" e.txt || { cat e.txt; fail "unknown engine message"; }
+if "$M" search --engine band --clues 28 g1.txt 2> e.txt; then fail "K = 28 accepted"; fi
+grep -q -- "--engine band takes --clues from 1 to 27" e.txt || { cat e.txt; fail "K message"; }
+"$M" search --help | grep -q "band: the band method, 9x9 grids only, K from 1 to 27" || fail "--help"
+echo "PASS"
