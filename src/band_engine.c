@@ -15,6 +15,7 @@
 #include "prng.h"
 #include "solver9.h"
 #include "ua.h"
+#include "band_ua.h"
 
 #define KEY_BITS 10
 #define KEYS (1 << KEY_BITS)
@@ -27,6 +28,15 @@
 /* two-band UAs learned per orientation and kept (the scan of the list costs
  * more than the solver call it saves beyond a few hundred) */
 #define MAX_TB_LEARNED 2048
+/* two-band UAs from digit refillings (band_ua): digit sets of up to
+ * refill_digits() digits, sets of up to REFILL_SIZE cells; at most
+ * MAX_TB_INITIAL two-band UAs (finder's and refillings', smallest first)
+ * per orientation: the vectors' 128, the second vector's 256, then 1,024
+ * scanned one by one (K = 17, grid 1: 4,096 cost more in the scan than
+ * they saved) */
+#define REFILL_SIZE 20
+#define TB_EXTRA 1024
+#define MAX_TB_INITIAL (BAND_ENGINE_VEC_UAS + L2 + TB_EXTRA)
 
 /* w[0], w[1]: the first 128 two-band UAs of the finder; w[2], w[3]: up
  * to 128 learned in this orientation (filled in as they are learned). */
@@ -46,6 +56,9 @@ struct band_engine {
     ua_finder *finder;
     solver9_ctx *solver;
     ua_store found;
+    band_ua_list refill;         /* two-band UAs of the orientation from band_ua */
+    uint64_t *tb0;               /* the orientation's initial two-band UAs, merged */
+    int ntb0, captb0;
     band_table tab[6];           /* bands 0..2, stacks 0..2 (transposed) */
     band_table tab3;             /* band 3 of the orientation: UAs only */
     /* the grid's UAs in grid coordinates (finder + learned) */
@@ -103,6 +116,7 @@ band_engine *band_engine_new(const band_options *opt)
     if (!e) return NULL;
     e->opt = *opt;
     ua_store_init(&e->found);
+    band_ua_list_init(&e->refill);
     for (int i = 0; i < 6; i++) band_table_init(&e->tab[i]);
     band_table_init(&e->tab3);
     e->finder = ua_finder_new();
@@ -125,6 +139,8 @@ void band_engine_free(band_engine *e)
     ua_finder_free(e->finder);
     solver9_free(e->solver);
     ua_store_free(&e->found);
+    band_ua_list_free(&e->refill);
+    free(e->tb0);
     for (int i = 0; i < 6; i++) band_table_free(&e->tab[i]);
     band_table_free(&e->tab3);
     free(e->gua);
@@ -149,6 +165,7 @@ uint64_t band_engine_memory(const band_engine *e)
     m += (uint64_t)MAX_GRID_UAS * 2 * sizeof(cs81) + (uint64_t)MAX_R * 4 + (uint64_t)MAX_GRID_UAS * 8;
     m += (uint64_t)e->captb * 8 + ((uint64_t)e->capvx + 2 * (uint64_t)e->capvy) * sizeof(vec2) + (uint64_t)e->capys * (4 + sizeof(vec4));
     m += (uint64_t)e->found.cap * sizeof(cs81);
+    m += ((uint64_t)e->refill.cap + (uint64_t)e->refill.captmp + (uint64_t)e->captb0) * 8;
     return m;
 }
 
@@ -504,6 +521,55 @@ static void pairs(band_engine *e, const band_table *t1, int x, int y)
     }
 }
 
+/* 6 digits for K >= 17 (K = 17, grid 1: survivors 5.78 M -> 4.17 M, the
+ * refillings ~0.08 s per orientation); none below: at K = 16 (set (b),
+ * grids 1-3) 4 digits removed 3% of the survivors and cost 0.05 s of
+ * tables per grid, more than they saved (0.650 s against 0.604 s) */
+static int refill_digits(int clues) { return clues >= 17 ? 6 : 0; }
+
+static int cmp_tb(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    int px = __builtin_popcountll(x), py = __builtin_popcountll(y);
+    if (px != py) return px < py ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
+/* e->tb0: the two-band UAs (meeting both bands) of the finder (oriented) and
+ * of the refillings, sorted by size, supersets dropped, the first
+ * MAX_TB_INITIAL kept. */
+static mc_status merge_two_band(band_engine *e)
+{
+    int n = e->refill.n + e->noua;
+    if (e->captb0 < n) {
+        uint64_t *p = realloc(e->tb0, sizeof *p * (size_t)n);
+        if (!p) return MC_ENOMEM;
+        e->tb0 = p;
+        e->captb0 = n;
+    }
+    int m = 0;
+    for (int i = 0; i < e->noua; i++) {
+        cs81 u = e->oua[i];
+        if (u.w[1] || (u.w[0] >> 54)) continue;
+        if (!(u.w[0] & MASK27) || !(u.w[0] >> 27)) continue; /* inside one band: every valid subset hits it */
+        e->tb0[m++] = u.w[0];
+    }
+    for (int i = 0; i < e->refill.n; i++) {
+        uint64_t w = e->refill.set[i];
+        if ((w & MASK27) && (w >> 27)) e->tb0[m++] = w;
+    }
+    qsort(e->tb0, (size_t)m, sizeof *e->tb0, cmp_tb);
+    int k = 0;
+    for (int i = 0; i < m && k < MAX_TB_INITIAL; i++) {
+        uint64_t w = e->tb0[i];
+        int j = 0;
+        while (j < k && (e->tb0[j] & w) != e->tb0[j]) j++;
+        if (j == k) e->tb0[k++] = w;
+    }
+    e->ntb0 = k;
+    return MC_OK;
+}
+
 static mc_status run_orientation(band_engine *e, int o, int xmax)
 {
     orient(e, o);
@@ -517,18 +583,23 @@ static mc_status run_orientation(band_engine *e, int o, int xmax)
     /* oriented UAs; two-band ones into the vectors (the store is sorted) */
     e->noua = 0;
     for (int i = 0; i < e->ngua; i++) e->oua[e->noua++] = to_oriented(e, e->gua[i]);
+    /* the finder's two-band UAs and the refillings', merged: smallest first,
+     * no set kept that contains another, at most MAX_TB_INITIAL */
+    e->refill.n = 0;
+    if (refill_digits(e->opt.clues) &&
+        (st = band_ua_find(e->og, refill_digits(e->opt.clues), REFILL_SIZE, &e->refill)) != MC_OK)
+        return st;
+    if ((st = merge_two_band(e)) != MC_OK) return st;
     uint32_t p1[BAND_ENGINE_VEC_UAS], p2[BAND_ENGINE_VEC_UAS];
     int nv = 0;
     e->ntb = 0;
-    for (int i = 0; i < e->noua; i++) {
-        cs81 u = e->oua[i];
-        if (u.w[1] || (u.w[0] >> 54)) continue;
-        uint32_t a = (uint32_t)(u.w[0] & MASK27), b = (uint32_t)(u.w[0] >> 27) & MASK27;
-        if (!a || !b) continue; /* inside one band: every valid subset hits it */
+    for (int i = 0; i < e->ntb0; i++) {
+        uint64_t w = e->tb0[i];
+        uint32_t a = (uint32_t)(w & MASK27), b = (uint32_t)(w >> 27) & MASK27;
         e->rec->ua_two_band++;
         if (nv < BAND_ENGINE_VEC_UAS) {
             p1[nv] = a, p2[nv] = b, nv++;
-        } else if ((st = add_tb(e, u.w[0])) != MC_OK) {
+        } else if ((st = add_tb(e, w)) != MC_OK) {
             return st;
         }
     }

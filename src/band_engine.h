@@ -5,8 +5,11 @@
  *   1. tables: the valid subsets of bands 1 and 2 of the orientation
  *      (band_table.h), sizes 0..band_split_xmax(K, BAND_TABLE_MIN_VALID);
  *   2. two-band UAs: the grid's UAs (pattern finder, size <= 12, plus those
- *      learned so far) that lie in bands 1+2 and meet both; the first 128
- *      (smallest first) become, for every X of band 1 and every Y of band
+ *      learned so far) that lie in bands 1+2 and meet both, with those of
+ *      band_ua (refillings of the cells of 2..5 digits of bands 1+2, up to
+ *      18 cells), merged smallest first without supersets and capped
+ *      (MAX_TB_INITIAL in band_engine.c); the first 128
+ *      become, for every X of band 1 and every Y of band
  *      2, a bit vector of the UAs it leaves unhit (its part of them); 128
  *      more bits are filled with the first two-band UAs learned (step 4);
  *      the finder's others and later learned ones form a list whose first
