@@ -14,10 +14,10 @@ trap 'rm -rf "$T"' EXIT
 cd "$T"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 body() { grep -v '^#' "$1/found.txt" || true; }
-num() { sed -n "s/.*\"$2\": \([0-9.]*\).*/\1/p" "$1/summary.json" | head -1; }
+num() { sed -n "s/.*\"$2\": \([0-9.]*\).*/\1/p;T;q" "$1/summary.json"; }
 
 # three grids of the 17-clue list, K = 16: no puzzle (the list is complete)
-awk '/^G /{print $2}' "$D/seventeen-grids.txt" | head -3 > grids.txt
+awk '/^G /{print $2; if (++n == 3) exit}' "$D/seventeen-grids.txt" > grids.txt
 cat > band.job <<JOB
 source = grids grids.txt
 clues = 16
