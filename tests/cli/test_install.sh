@@ -11,6 +11,9 @@ trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 command -v pkg-config > /dev/null || fail "pkg-config missing"
 CC=${CC:-cc}
+# a sanitizer build's library needs the sanitizer runtime in the program too
+san=""
+grep -q '^MC_SANITIZE:BOOL=ON' "$MC_BUILD_DIR/CMakeCache.txt" 2>/dev/null && san="-fsanitize=address,undefined"
 cmake --install "$MC_BUILD_DIR" --prefix "$T/prefix" > "$T/install.log" 2>&1 || { cat "$T/install.log"; fail "cmake --install"; }
 P=$T/prefix
 pcdir=$(dirname "$(find "$P" -name minclue.pc | head -1)")
@@ -25,12 +28,12 @@ g4=$MC_TEST_DATA/grids-4x4-all.txt
 src=$MC_SOURCE_DIR/tests/install/use_minclue.c
 
 # shared, through pkg-config
-$CC -std=c11 -Wall -Werror -o "$T/use_shared" "$src" $(pkg-config --cflags --libs minclue) || fail "build against the shared library"
+$CC $san -std=c11 -Wall -Werror -o "$T/use_shared" "$src" $(pkg-config --cflags --libs minclue) || fail "build against the shared library"
 LD_LIBRARY_PATH=$libdir "$T/use_shared" "$p17" "$g4" || fail "use_minclue (shared)"
 so=$(LD_LIBRARY_PATH=$libdir ldd "$T/use_shared" | awk '/libminclue/ {print $3}')
 [ -n "$so" ] && [ "$(realpath "$so")" = "$(realpath "$libdir/libminclue.so")" ] || fail "not linked to the installed libminclue.so ($so)"
 # static, through pkg-config --static
-$CC -std=c11 -Wall -Werror -o "$T/use_static" "$src" $(pkg-config --cflags minclue) \
+$CC $san -std=c11 -Wall -Werror -o "$T/use_static" "$src" $(pkg-config --cflags minclue) \
     "$libdir/libminclue.a" $(pkg-config --libs-only-l --static minclue | sed 's/-lminclue//') || fail "build against the static library"
 "$T/use_static" "$p17" "$g4" > /dev/null || fail "use_minclue (static)"
 # the only exported names are minclue.h's
@@ -45,7 +48,7 @@ find_package(minclue 0.1 REQUIRED)
 add_executable(use_minclue $src)
 target_link_libraries(use_minclue PRIVATE minclue::minclue_static)
 CM
-cmake -S "$T/proj" -B "$T/proj/build" -DCMAKE_PREFIX_PATH="$P" > "$T/cm.log" 2>&1 &&
+cmake -S "$T/proj" -B "$T/proj/build" -DCMAKE_PREFIX_PATH="$P" -DCMAKE_C_FLAGS="$san" > "$T/cm.log" 2>&1 &&
     cmake --build "$T/proj/build" >> "$T/cm.log" 2>&1 || { tail -20 "$T/cm.log"; fail "find_package(minclue) build"; }
 "$T/proj/build/use_minclue" "$p17" "$g4" > /dev/null || fail "use_minclue (find_package, static)"
 echo "all passed"
