@@ -12,7 +12,10 @@ fail() { echo "FAIL: $*"; exit 1; }
 cmake --install "$MC_BUILD_DIR" --prefix "$T/prefix" > "$T/install.log" 2>&1 || { cat "$T/install.log"; fail "cmake --install"; }
 export PKG_CONFIG_PATH=$(dirname "$(find "$T/prefix" -name minclue.pc | head -1)")
 libdir=$(pkg-config --variable=libdir minclue)
-${CC:-cc} -std=c11 -o "$T/use" "$MC_SOURCE_DIR/tests/install/use_minclue.c" $(pkg-config --cflags --libs minclue) || fail build
+# a sanitizer build's library needs the sanitizer runtime in the program too
+san=""
+grep -q '^MC_SANITIZE:BOOL=ON' "$MC_BUILD_DIR/CMakeCache.txt" 2>/dev/null && san="-fsanitize=address,undefined"
+${CC:-cc} $san -std=c11 -o "$T/use" "$MC_SOURCE_DIR/tests/install/use_minclue.c" $(pkg-config --cflags --libs minclue) || fail build
 p17=$(grep -v '^#' "$MC_TEST_DATA/seventeen.txt" | sed -n 5p | cut -c1-81)
 LD_LIBRARY_PATH=$libdir "$T/use" --seventeen "$p17" || fail "K = 17 search"
 echo "all passed"
