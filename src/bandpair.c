@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "band.h"
+#include "grid.h"
 
 /* A map of H_pair restricted to what acts on the other bands: new column j =
  * old column col[j], digit d becomes lab[d]. */
@@ -370,4 +371,31 @@ void bandpair_locate(bandpair_ctx *ctx, const uint8_t *x, uint8_t *pair, uint8_t
     memcpy(pair + 27, best, 27);
     memcpy(band3, best + 27, 27);
     *band1 = b;
+}
+
+void bandpair_cover(bandpair_ctx *ctx, const uint8_t *g, const uint8_t *p, int *slot, uint8_t *pair,
+                    uint8_t *band3, int *band1)
+{
+    int counts[BANDPAIR_SLOTS] = {0}, top = 0;
+    for (int c = 0; c < 81; c++)
+        if (p[c] != CELL_EMPTY) counts[c / 27]++, counts[3 + (c % 9) / 3]++;
+    for (int s = 0; s < BANDPAIR_SLOTS; s++)
+        if (counts[s] > top) top = counts[s];
+    bool have = false;
+    for (int s = 0; s < BANDPAIR_SLOTS; s++) {
+        if (counts[s] != top) continue;
+        uint8_t x[81], cp[54], cb[27];
+        int cb1;
+        bandpair_orient(g, s, x);
+        bandpair_locate(ctx, x, cp, cb, &cb1);
+        int d = !have ? -1 : cb1 != *band1 ? (cb1 < *band1 ? -1 : 1) : memcmp(cp + 27, pair + 27, 27);
+        if (have && d == 0) d = memcmp(cb, band3, 27);
+        if (d < 0) {
+            have = true;
+            *slot = s;
+            *band1 = cb1;
+            memcpy(pair, cp, 54);
+            memcpy(band3, cb, 27);
+        }
+    }
 }

@@ -122,4 +122,17 @@ void bandpair_orient(const uint8_t *g, int slot, uint8_t *x);
  * enumeration's callback on the same context. */
 void bandpair_locate(bandpair_ctx *ctx, const uint8_t *x, uint8_t *pair, uint8_t *band3, int *band1);
 
+/* The covering item of a clue set (the one item whose scan reports it).
+ * p: 81 cells of the valid grid g, CELL_EMPTY or g's digit. Among the slots
+ * s whose clue count (clues of p in band s, or in stack s - 3) is the
+ * largest of the six, the item of g oriented on s (bandpair_locate) with the
+ * smallest key (band1 index, then pair rows 4-6, then band 3, digit by
+ * digit): the order of global ranks, then of the band 3s inside a group.
+ * Gives that slot (the first such slot when several give the same item),
+ * the item's pair, band 3 and band 1 index. A function of the class of
+ * (g, p) under the grid group, so a known puzzle's covering item can be
+ * computed from the puzzle alone. */
+void bandpair_cover(bandpair_ctx *ctx, const uint8_t *g, const uint8_t *p, int *slot, uint8_t *pair,
+                    uint8_t *band3, int *band1);
+
 #endif
