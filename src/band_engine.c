@@ -118,6 +118,7 @@ struct band_engine {
      * part smallest first), bands-1+2 part and band-3 part */
     uint64_t mix12[MIX];
     uint32_t mix3[MIX];
+    int8_t mixstack[MIX];        /* the stack holding the band-3 part, or -1 */
     int nmix;
     band_item_found_fn item_fn;
 };
@@ -447,6 +448,9 @@ static void mix_prepare(band_engine *e)
     for (int k = 0; k < e->nmix; k++) {
         e->mix12[k] = tmp[k].w[0] & ((UINT64_C(1) << 54) - 1);
         e->mix3[k] = part3(tmp[k]);
+        e->mixstack[k] = -1;
+        for (int st = 0; st < 3; st++)
+            if (!(e->mix3[k] & ~(UINT32_C(0x1C0E07) << (3 * st)))) e->mixstack[k] = (int8_t)st;
     }
 }
 
@@ -456,20 +460,21 @@ static void mix_prepare(band_engine *e)
  * (q_s <= zhi - f_s). A lower bound only: false says nothing. */
 static bool mix_dead(const band_engine *e, uint64_t q, int zhi, const int qstack[3])
 {
+    uint64_t un[MIX / 64] = {0};
+    for (int k = 0; k < e->nmix; k++) un[k >> 6] |= (uint64_t)((e->mix12[k] & q) == 0) << (k & 63);
     uint32_t used = 0;
-    int lb = 0, lbs[3] = {0, 0, 0};
-    for (int k = 0; k < e->nmix; k++) {
-        if (e->mix12[k] & q) continue;
-        uint32_t p = e->mix3[k];
-        if (p & used) continue;
-        used |= p;
-        if (++lb > zhi) return true;
-        for (int st = 0; st < 3; st++)
-            if (!(p & ~(UINT32_C(0x1C0E07) << (3 * st)))) {
-                if (qstack[st] + ++lbs[st] > zhi - band_split_stack_strict(e->o, st)) return true;
-                break;
-            }
-    }
+    int lb = 0, lbs[3] = {0, 0, 0}, cap[3];
+    for (int st = 0; st < 3; st++) cap[st] = zhi - band_split_stack_strict(e->o, st) - qstack[st];
+    for (int w = 0; w < MIX / 64; w++)
+        for (uint64_t m = un[w]; m; m &= m - 1) {
+            int k = 64 * w + __builtin_ctzll(m);
+            uint32_t p = e->mix3[k];
+            if (p & used) continue;
+            used |= p;
+            if (++lb > zhi) return true;
+            int st = e->mixstack[k];
+            if (st >= 0 && ++lbs[st] > cap[st]) return true;
+        }
     return false;
 }
 
@@ -595,15 +600,27 @@ static mc_status grow_vec(vec2 **v, int *cap, int n)
     return MC_OK;
 }
 
+/* out[i] = the UAs (bits k < nv) that set i of the table misses: the AND,
+ * over its cells c, of the UAs without c (a few ANDs per set instead of a
+ * test per UA). */
 static void fill_vectors(const band_table *t, int nmax, const uint32_t *part, int nv, vec2 *out)
 {
+    uint64_t all0 = nv >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << nv) - 1;
+    uint64_t all1 = nv >= 128 ? ~UINT64_C(0) : nv <= 64 ? 0 : (UINT64_C(1) << (nv - 64)) - 1;
+    uint64_t miss[27][2];
+    for (int c = 0; c < 27; c++) {
+        miss[c][0] = all0, miss[c][1] = all1;
+        for (int k = 0; k < nv; k++)
+            if ((part[k] >> c) & 1) miss[c][k >> 6] &= ~(UINT64_C(1) << (k & 63));
+    }
     int n = t->start[nmax + 1];
     for (int i = 0; i < n; i++) {
-        uint32_t s = t->set[i];
-        vec2 v = {{0, 0, 0, 0}};
-        for (int k = 0; k < nv; k++)
-            if (!(s & part[k])) v.w[k >> 6] |= UINT64_C(1) << (k & 63);
-        out[i] = v;
+        uint64_t a = all0, b = all1;
+        for (uint32_t m = t->set[i]; m; m &= m - 1) {
+            int c = __builtin_ctz(m);
+            a &= miss[c][0], b &= miss[c][1];
+        }
+        out[i] = (vec2){{a, b, 0, 0}};
     }
 }
 
@@ -768,11 +785,25 @@ static mc_status pair_phase(band_engine *e, const band_table *t1, const band_tab
     fill_vectors(t2, xmax, p2, nv, e->vy);
     for (int y = 0; y <= xmax; y++) sort_y(e, t2, y);
     e->nys = n2;
-    for (int j = 0; j < n2; j++) {
-        vec4 v = {{0, 0, 0, 0}};
-        for (int k = 0; k < e->ntb && k < L2; k++)
-            if (!(e->yset[j] & (uint32_t)(e->tbw[k] >> 27))) v.w[k >> 6] |= UINT64_C(1) << (k & 63);
-        e->y2[j] = v;
+    {   /* the second vector of each Y: AND over its cells of the UAs without the cell */
+        int n2v = e->ntb < L2 ? e->ntb : L2;
+        vec4 miss[27];
+        for (int c = 0; c < 27; c++) {
+            vec4 v = {{0, 0, 0, 0}};
+            for (int k = 0; k < n2v; k++)
+                if (!((e->tbw[k] >> (27 + c)) & 1)) v.w[k >> 6] |= UINT64_C(1) << (k & 63);
+            miss[c] = v;
+        }
+        vec4 all = {{0, 0, 0, 0}};
+        for (int k = 0; k < n2v; k++) all.w[k >> 6] |= UINT64_C(1) << (k & 63);
+        for (int j = 0; j < n2; j++) {
+            vec4 v = all;
+            for (uint32_t m = e->yset[j]; m; m &= m - 1) {
+                const vec4 *mc = &miss[__builtin_ctz(m)];
+                for (int w = 0; w < 4; w++) v.w[w] &= mc->w[w];
+            }
+            e->y2[j] = v;
+        }
     }
     e->rec->seconds_tables += mc_thread_cpu_seconds() - t0;
     t0 = mc_thread_cpu_seconds();
