@@ -53,7 +53,7 @@ typedef struct vec4 {
 } vec4;
 
 /* grid UAs in the band-3 filter (mix_dead) */
-#define MIX 128
+#define MIX 256
 
 struct band_engine {
     band_options opt;
