@@ -352,7 +352,9 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
     for (int s = 0; s < 3; s++)
         if (e->qstack[s] + zs[s] < e->stack_cap[s]) allowed |= UINT32_C(0x1C0E07) << (3 * s);
     uint32_t best = 0, used = 0;
-    int bestn = 99, lb = 0;
+    int bestn = 99, lb = 0, lbs[3] = {0, 0, 0};
+    /* lower bounds: disjoint live parts (dead and full-stack cells cannot
+     * be taken), in all and inside one stack */
     for (int i = 0; i < e->nR; i++) {
         uint32_t u = e->R[i];
         if (u & z) continue;
@@ -360,7 +362,14 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
         int n = __builtin_popcount(live);
         if (n == 0) return;
         if (n < bestn) bestn = n, best = live;
-        if (!(u & used)) lb++, used |= u;
+        if (!(live & used)) {
+            lb++, used |= live;
+            for (int s = 0; s < 3; s++)
+                if (!(live & ~(UINT32_C(0x1C0E07) << (3 * s)))) {
+                    if (e->qstack[s] + zs[s] + ++lbs[s] > e->stack_cap[s]) return;
+                    break;
+                }
+        }
     }
     if (bestn == 99) {
         uint8_t second[81];
