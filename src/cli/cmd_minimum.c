@@ -472,8 +472,7 @@ int cmd_minimum(int argc, char **argv)
         cli_grid_loop loop = {.cmd = "minimum", .geo = geo, .style = DIGITS_STD, .name_cmd_open = true,
                               .on_grid = file_grid, .user = &fc};
         int st = cli_for_each_grid(&loop, argc - optind, argv + optind);
-        if (st != 0 || fc.fail) {
-            cli_error("minimum", "invalid or unreadable grid input: nothing searched");
+        if (st != 0 || fc.fail) { /* the line or file is named on stderr; nothing is searched */
             free(gl.cells);
             return 2;
         }

@@ -60,6 +60,9 @@ refused "--engine band takes K from 1 to 27" "$M" minimum --engine band --from 2
 refused "--engine must be checker or band, not 'fast'" "$M" minimum --engine fast g1.txt
 sed 's/^\(.\)./\1\1/' g1.txt > bad.txt
 refused "bad.txt:1: " "$M" minimum --engine band bad.txt
+[ "$(wc -l < e.txt)" = 1 ] || { cat e.txt; fail "bad line: more than one line"; }
+printf '%s\n' "$(cut -c1-80 g1.txt)." > hole.txt
+refused "hole.txt:1: not a solution grid: it has empty cells" "$M" minimum hole.txt
 help=$("$M" minimum --help)
 grep -q "9x9" <<< "$help" && grep -q "band: the band method" <<< "$help" || fail "--help"
 echo "PASS"

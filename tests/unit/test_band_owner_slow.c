@@ -10,8 +10,10 @@
  * lying in the grid, each grouped by owning orientation, are equal group by
  * group; every reported puzzle is unique and minimal (plain solver) and its
  * distribution is covered by its owner's pass. Grid 131 holds 4 puzzles of
- * the list, the most of the 300 grids; grid 1 one. Cost: about 50 s (band)
- * and 46 s (checker) of CPU on grid 1 (tests/bench/results/bench_band.txt).
+ * the list, the most of the 300 grids (owners 2, 2, 2 and 4); grid 1 one
+ * (owner 5). Measured once on the 2-core test machine under load: 223 s of
+ * CPU in all, 488 s wall (engine seconds: grid 131 band 76.8 s, checker
+ * 184.2 s; grid 1 band 33.6 s, checker 80.8 s).
  */
 #include "band_owner_check.h"
 
