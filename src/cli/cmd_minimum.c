@@ -1,9 +1,11 @@
-/* cmd_minimum — `minclue minimum`: the fewest clues of a unique puzzle for a small shape. */
+/* cmd_minimum — `minclue minimum`: the fewest clues of a unique puzzle for a
+ * small shape (every grid enumerated), or over the grids of files. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "band_engine.h"
 #include "canon.h"
 #include "checker.h"
 #include "enumerate.h"
@@ -13,6 +15,8 @@
 
 static const char *help =
     "usage: minclue minimum --box RxC [--estimate N] [--seed S] [checker options]\n"
+    "       minclue minimum [--box RxC] [--engine checker|band] [--from K]\n"
+    "                       [checker options] FILE...\n"
     "\n"
     "Finds the smallest number of clues of a unique puzzle for a small shape\n"
     "and proves it: every grid with the first row 1..N is built by\n"
@@ -22,17 +26,36 @@ static const char *help =
     "puzzle. The K before that is the proof: no grid has a unique puzzle with\n"
     "K - 1 clues. Feasible for 2x2 (4x4 grids) and 2x3 (6x6 grids).\n"
     "\n"
-    "  --box RxC      the shape (2x2 or 2x3 for a proof)\n"
+    "With FILE arguments the grids are those of the files instead (solution\n"
+    "grids, one per line, all of one shape; `#` comments; gzip read), searched\n"
+    "with K = --from, --from + 1, ... until one of them has a puzzle: the\n"
+    "minimum over those grids, proved for them only. A search with K reports\n"
+    "every puzzle of at most K clues, so the first K without a puzzle proves\n"
+    "there is none with fewer; when the first K searched already has one, the\n"
+    "minimum is only bounded (exit status 1: start lower).\n"
+    "\n"
+    "  --box RxC      the shape (2x2 or 2x3 for a proof; with FILE: default\n"
+    "                 from the first grid's line length)\n"
+    "  --engine NAME  checker (default): every shape;\n"
+    "                 band: the band method (minclue search --help), 9x9\n"
+    "                 grids only (3 bands of 3 rows of 3x3 boxes, so FILE\n"
+    "                 arguments are needed), K from 1 to 27, none of the\n"
+    "                 options --ua-max, --ua-limit, --max-degree; it stops each\n"
+    "                 grid at its first puzzle, so for the K that has puzzles\n"
+    "                 it counts the grids that have one, not all the puzzles;\n"
+    "                 other shapes are refused (exit status 2)\n"
+    "  --from K       with FILE: the first K searched (default 1)\n"
     "  --estimate N   2x4 boxes (8x8 grids): enumerate the 1,673,187 ES grids,\n"
     "                 draw N of them uniformly and search each with K = 13;\n"
     "                 prints the CPU time of the full K = 13 proof it\n"
-    "                 extrapolates to (no proof is made)\n"
+    "                 extrapolates to (no proof is made; checker only)\n"
     "  --seed S       seed of the random grids for --estimate (default 1)\n"
     "checker options (as for search; the defaults make the proof):\n";
 static const char *help_tail =
     "\n"
-    "Exit status: 0 when the proof (or the estimate) is complete, 2 on usage\n"
-    "errors or an unsupported shape.\n";
+    "Exit status: 0 when the proof (or the estimate) is complete, 1 when the\n"
+    "first K searched over FILE already has a puzzle (bound, no proof), 2 on\n"
+    "usage errors, an invalid grid line or an unsupported shape.\n";
 
 static void print_help(FILE *f)
 {
@@ -228,16 +251,161 @@ static int estimate(const geometry *geo, int n, uint64_t seed, const checker_opt
     return status;
 }
 
+/* The grids of FILE arguments: solution grids of one shape. */
+typedef struct file_ctx {
+    const geometry *geo; /* the shape: --box, else the first grid's */
+    grid_list *list;
+    int fail;            /* an invalid line or out of memory */
+} file_ctx;
+
+static int file_grid(void *user, gridfile *f, grid *g, const char *trailer)
+{
+    (void)trailer;
+    file_ctx *c = user;
+    mc_error err;
+    if (!c->geo) c->geo = g->geo;
+    if (g->geo != c->geo) {
+        fprintf(stderr, "%s:%ld: a %dx%d grid among %dx%d grids (one shape per run)\n", gridfile_name(f),
+                gridfile_line(f), g->geo->N, g->geo->N, c->geo->N, c->geo->N);
+        c->fail = 1;
+        return CLI_LINE_INVALID;
+    }
+    if (!grid_is_complete(g) || grid_check(g, DIGITS_STD, &err) != MC_OK) {
+        fprintf(stderr, "%s:%ld: not a solution grid: %s\n", gridfile_name(f), gridfile_line(f),
+                grid_is_complete(g) ? err.msg : "it has empty cells");
+        c->fail = 1;
+        return CLI_LINE_INVALID;
+    }
+    if (!c->list->ncells) c->list->ncells = g->geo->ncells;
+    if (list_add(c->list, g->cell) != 0) {
+        cli_error("minimum", "out of memory");
+        c->fail = 1;
+        return CLI_STOP_ALL;
+    }
+    return CLI_LINE_OK;
+}
+
+/* One K over the grids: the checker, or the band engine stopping each grid
+ * at its first puzzle. Adds the work to *tot, counts the grids with a
+ * puzzle in *with and keeps the first puzzle in ff (its grid in *example).
+ * Returns false (message printed) on failure. */
+static bool search_k(const geometry *geo, const grid_list *gl, size_t n, bool band, const checker_options *copt,
+                     int K, work_counters *tot, uint64_t *with, first_found *ff, size_t *example)
+{
+    checker_ctx *c = NULL;
+    band_engine *be = NULL;
+    if (band) {
+        band_options bo;
+        band_options_default(&bo, K);
+        bo.first = 1;
+        bo.learn = copt->learn;
+        be = band_engine_new(&bo);
+    } else {
+        checker_options ko = *copt;
+        ko.clues = K;
+        c = checker_new(geo, &ko);
+    }
+    if (!c && !be) {
+        cli_error("minimum", "out of memory");
+        return false;
+    }
+    bool ok = true;
+    for (size_t i = 0; i < n && ok; i++) {
+        const uint8_t *g = gl->cells + i * (size_t)geo->ncells;
+        checker_record r;
+        band_record br;
+        mc_status st = band ? band_engine_run(be, g, &br, on_found, ff) : checker_run(c, g, &r, on_found, ff);
+        if (st != MC_OK) {
+            cli_error("minimum", "search failed: %s", mc_status_name(st));
+            ok = false;
+            break;
+        }
+        const work_counters *w = band ? &br.work : &r.work;
+        if (w->puzzles && !*with) *example = i;
+        *with += w->puzzles > 0;
+        work_counters_add(tot, w);
+    }
+    checker_free(c);
+    band_engine_free(be);
+    return ok;
+}
+
+/* K = from, from + 1, ... over the n grids until one has a puzzle; what
+ * names the grids in the report. Returns the exit status. */
+static int prove(const geometry *geo, const grid_list *gl, size_t n, bool band, const checker_options *copt,
+                 int from, const char *what)
+{
+    int kmax = band ? 27 : geo->ncells;
+    for (int K = from; K <= kmax; K++) {
+        uint64_t with = 0;
+        work_counters tot = {0};
+        first_found ff = {geo, 0, {0}};
+        size_t example_grid = 0;
+        double t = mc_wall_seconds();
+        if (!search_k(geo, gl, n, band, copt, K, &tot, &with, &ff, &example_grid)) return 2;
+        char work[160];
+        if (band)
+            snprintf(work, sizeof work, "band engine: %llu band pairs, %llu band-3 checks",
+                     (unsigned long long)tot.pairs, (unsigned long long)tot.band3_checks);
+        else
+            snprintf(work, sizeof work, "%llu nodes, %llu candidates", (unsigned long long)tot.nodes,
+                     (unsigned long long)tot.candidates);
+        if (!with) {
+            printf("K = %d: no unique puzzle in any of the %zu grids (%s, %.2f s)\n", K, n, work,
+                   mc_wall_seconds() - t);
+            continue;
+        }
+        grid eg;
+        eg.geo = geo;
+        memcpy(eg.cell, gl->cells + example_grid * (size_t)geo->ncells, (size_t)geo->ncells);
+        char gtext[MAX_CELLS + 1];
+        grid_format(&eg, DIGITS_STD, gtext);
+        if (band)
+            printf("K = %d: %llu of %zu grids have unique puzzles with at most %d clues (each grid stopped at "
+                   "its first; %s, %.2f s)\n",
+                   K, (unsigned long long)with, n, K, work, mc_wall_seconds() - t);
+        else
+            printf("K = %d: %llu of %zu grids have unique puzzles with %s%d clues (%llu minimal puzzles in all; "
+                   "%s, %.2f s)\n",
+                   K, (unsigned long long)with, n, K == from && from > 1 ? "at most " : "", K,
+                   (unsigned long long)tot.puzzles, work, mc_wall_seconds() - t);
+        printf("  e.g. %s in grid %s\n", ff.text, gtext);
+        if (K == from && from > 1) {
+            printf("minimum: at most %d clues over %s; not proved: K = %d is the first K searched (give a "
+                   "smaller --from)\n",
+                   K, what, K);
+            return 1;
+        }
+        printf("minimum: %d clues; none of the %zu %s has a unique puzzle with %d clues\n", K, n, what, K - 1);
+        return 0;
+    }
+    printf("minimum: no unique puzzle with at most %d clues in any of the %zu %s\n", kmax, n, what);
+    return 1;
+}
+
+static bool is_9x9(const geometry *g) { return g->R == 3 && g->C == 3; }
+
+static int refuse_band_shape(const geometry *g)
+{
+    cli_error("minimum", "--engine band takes 9x9 grids only (3 bands of 3 rows of 3x3 boxes), not %dx%d", g->N,
+              g->N);
+    return 2;
+}
+
 int cmd_minimum(int argc, char **argv)
 {
     static const struct option opts[] = {{"box", required_argument, 0, 'b'},
                                           {"estimate", required_argument, 0, 'e'},
                                           {"seed", required_argument, 0, 's'},
+                                          {"engine", required_argument, 0, 'E'},
+                                          {"from", required_argument, 0, 'F'},
                                           CLI_CHECKER_OPTIONS,
                                           {"help", no_argument, 0, 'h'},
                                           {0, 0, 0, 0}};
     const geometry *geo = NULL;
-    uint64_t est = 0, seed = 1;
+    uint64_t est = 0, seed = 1, from = 0;
+    bool band = false;
+    const char *checker_only = NULL; /* a checker option given */
     checker_options copt;
     checker_options_default(&copt, 0);
     optind = 0;
@@ -245,7 +413,12 @@ int cmd_minimum(int argc, char **argv)
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         int r = cli_checker_option("minimum", o, optarg, &copt);
         if (r < 0) return 2;
-        if (r > 0) continue;
+        if (r > 0) {
+            if (o == CLI_OPT_UA_MAX) checker_only = "--ua-max";
+            if (o == CLI_OPT_UA_LIMIT) checker_only = "--ua-limit";
+            if (o == CLI_OPT_MAX_DEGREE) checker_only = "--max-degree";
+            continue;
+        }
         switch (o) {
         case 'b':
             if (!cli_parse_box("minimum", optarg, &geo)) return 2;
@@ -262,22 +435,85 @@ int cmd_minimum(int argc, char **argv)
                 return 2;
             }
             break;
+        case 'E':
+            if (strcmp(optarg, "band") == 0) band = true;
+            else if (strcmp(optarg, "checker") == 0) band = false;
+            else {
+                cli_error("minimum", "--engine must be checker or band, not '%s'", optarg);
+                return 2;
+            }
+            break;
+        case 'F':
+            if (!numtext_u64(optarg, &from) || from < 1 || from > MAX_CELLS) {
+                cli_error("minimum", "--from needs a whole number from 1 to %d, not '%s'", MAX_CELLS, optarg);
+                return 2;
+            }
+            break;
         case 'h': print_help(stdout); return 0;
         default: print_help(stderr); return 2;
         }
     }
-    if (optind < argc) {
-        cli_error("minimum", "unexpected argument '%s' (see --help)", argv[optind]);
+    if (band && geo && !is_9x9(geo)) return refuse_band_shape(geo);
+    if (band && checker_only) {
+        cli_error("minimum", "%s is a checker option; --engine band does not take it", checker_only);
         return 2;
     }
+    if (band && from > 27) {
+        cli_error("minimum", "--engine band takes K from 1 to 27, not --from %llu", (unsigned long long)from);
+        return 2;
+    }
+    if (optind < argc) {
+        if (est) {
+            cli_error("minimum", "--estimate enumerates its grids; it takes no FILE");
+            return 2;
+        }
+        grid_list gl = {NULL, 0, 0, 0};
+        file_ctx fc = {geo, &gl, 0};
+        cli_grid_loop loop = {.cmd = "minimum", .geo = geo, .style = DIGITS_STD, .name_cmd_open = true,
+                              .on_grid = file_grid, .user = &fc};
+        int st = cli_for_each_grid(&loop, argc - optind, argv + optind);
+        if (st != 0 || fc.fail) { /* the line or file is named on stderr; nothing is searched */
+            free(gl.cells);
+            return 2;
+        }
+        if (gl.n == 0) {
+            cli_error("minimum", "no grid in the input");
+            free(gl.cells);
+            return 2;
+        }
+        geo = fc.geo;
+        if (band && !is_9x9(geo)) {
+            free(gl.cells);
+            return refuse_band_shape(geo);
+        }
+        if (!from) from = 1;
+        if ((int)from > (band ? 27 : geo->ncells)) {
+            cli_error("minimum", "--from %llu is more than %d", (unsigned long long)from, band ? 27 : geo->ncells);
+            free(gl.cells);
+            return 2;
+        }
+        printf("minimum over %zu %dx%d grids of the input (engine %s), K from %d\n", gl.n, geo->N, geo->N,
+               band ? "band" : "checker", (int)from);
+        int status = prove(geo, &gl, gl.n, band, &copt, (int)from, "grids of the input");
+        free(gl.cells);
+        return status;
+    }
     if (!geo) {
-        cli_error("minimum", "--box RxC is required (see --help)");
+        cli_error("minimum", "--box RxC or grid files are required (see --help)");
+        return 2;
+    }
+    if (from) {
+        cli_error("minimum", "--from goes with FILE (the proof over all grids of a shape starts at K = 1)");
+        return 2;
+    }
+    if (band) {
+        cli_error("minimum", "--engine band: 9x9 has too many grids to enumerate; give the grids as FILE");
         return 2;
     }
     if (est) return estimate(geo, (int)est, seed, &copt);
     if (geo->ncells > 36) {
         cli_error("minimum", "%dx%d boxes: the proof here enumerates every grid with a fixed first row, feasible up to "
-                  "2x3 only; for 2x4 --estimate N measures the K = 13 search over the enumerated ES grids",
+                  "2x3 only; give the grids as FILE for the minimum over them; for 2x4 --estimate N measures the K = 13 search over the enumerated ES grids",
                   geo->R, geo->C);
         return 2;
     }
@@ -313,55 +549,7 @@ int cmd_minimum(int argc, char **argv)
            geo->R, geo->C, geo->N, geo->N, (unsigned long long)e->count, geo->N, nes, mc_wall_seconds() - t0);
     free(e);
 
-    int status = 2, minimum = -1;
-    for (int K = 1; K <= geo->ncells && minimum < 0; K++) {
-        checker_options ko = copt;
-        ko.clues = K;
-        checker_ctx *c = checker_new(geo, &ko);
-        if (!c) {
-            cli_error("minimum", "out of memory");
-            break;
-        }
-        uint64_t with = 0;
-        checker_record tot = {0};
-        double t = mc_wall_seconds();
-        first_found ff = {geo, 0, {0}};
-        size_t example_grid = 0;
-        for (size_t i = 0; i < nes; i++) {
-            checker_record r;
-            if (checker_run(c, classes.cells + i * (size_t)geo->ncells, &r, on_found, &ff) != MC_OK) {
-                cli_error("minimum", "search failed");
-                checker_free(c);
-                free(classes.cells);
-                return 2;
-            }
-            if (r.puzzles && !with) example_grid = i;
-            with += r.puzzles > 0;
-            checker_record_add(&tot, &r);
-        }
-        checker_free(c);
-        if (!with) {
-            printf("K = %d: no unique puzzle in any of the %zu grids (%llu nodes, %llu candidates, %.2f s)\n", K,
-                   nes, (unsigned long long)tot.nodes, (unsigned long long)tot.candidates, mc_wall_seconds() - t);
-            continue;
-        }
-        grid eg;
-        eg.geo = geo;
-        memcpy(eg.cell, classes.cells + example_grid * (size_t)geo->ncells, (size_t)geo->ncells);
-        char gtext[MAX_CELLS + 1];
-        grid_format(&eg, DIGITS_STD, gtext);
-        printf("K = %d: %llu of %zu grids have unique puzzles with %d clues (%llu minimal puzzles in all; "
-               "%llu nodes, %llu candidates, %.2f s)\n",
-               K, (unsigned long long)with, nes, K, (unsigned long long)tot.puzzles, (unsigned long long)tot.nodes,
-               (unsigned long long)tot.candidates, mc_wall_seconds() - t);
-        printf("  e.g. %s in grid %s\n", ff.text, gtext);
-        minimum = K;
-    }
-    if (minimum > 0) {
-        printf("minimum: %d clues; none of the %zu essentially different grids has a unique puzzle with %d clues\n",
-               minimum, nes, minimum - 1);
-        status = 0;
-    }
+    int status = prove(geo, &classes, nes, false, &copt, 1, "essentially different grids");
     free(classes.cells);
     return status;
 }

@@ -6,7 +6,8 @@
  * it, in the grid's coordinates; see the file's header). Because the list is
  * complete and the grids have no automorphism, the 17-clue puzzles of such a
  * grid are exactly the listed ones: K = 17 must report that set, K = 16
- * nothing. Reported sets are checked with puzzle_check.h (plain solver).
+ * nothing. Reported sets are collected and checked with found_list.h
+ * (plain solver).
  */
 #ifndef MC_TEST_BAND_CONTROL_H
 #define MC_TEST_BAND_CONTROL_H
@@ -24,6 +25,7 @@
 #include "band_engine.h"
 #include "cellset.h"
 #include "checker.h"
+#include "found_list.h"
 #include "puzzle_check.h"
 #include "solver.h"
 #include "transform.h"
@@ -74,47 +76,13 @@ static int ctrl_teardown(void **state)
     return 0;
 }
 
-typedef struct found_list {
-    cs81 set[CTRL_MAXP];
-    int n, bad, dup;
-    const uint8_t *grid;
-    solver_ctx *solver;
-} found_list;
-
-static void ctrl_found(void *arg, const uint8_t *pz, int n)
-{
-    found_list *f = arg;
-    cs81 s = cs81_empty();
-    for (int c = 0; c < 81; c++)
-        if (pz[c] != CELL_EMPTY) {
-            cs81_add(&s, c);
-            if (pz[c] != f->grid[c]) f->bad++;
-        }
-    if (cs81_count(s) != n || !minimal_unique(f->solver, geometry_9x9(), f->grid, s)) f->bad++;
-    for (int i = 0; i < f->n && i < CTRL_MAXP; i++) f->dup += cs81_eq(f->set[i], s);
-    if (f->n < CTRL_MAXP) f->set[f->n] = s;
-    f->n++;
-}
-
-/* a and b hold the same sets (each list free of duplicates) */
-static inline bool same_sets(const cs81 *a, int na, const cs81 *b, int nb)
-{
-    if (na != nb) return false;
-    for (int i = 0; i < na; i++) {
-        bool hit = false;
-        for (int j = 0; j < nb && !hit; j++) hit = cs81_eq(a[i], b[j]);
-        if (!hit) return false;
-    }
-    return true;
-}
-
 /* Runs the engine with options o on grid; checks every reported puzzle. */
 static found_list ctrl_run(const band_options *o, const uint8_t *g81, solver_ctx *s, band_record *rec)
 {
     band_engine *e = band_engine_new(o);
     assert_non_null(e);
     found_list f = {.grid = g81, .solver = s};
-    assert_int_equal(band_engine_run(e, g81, rec, ctrl_found, &f), MC_OK);
+    assert_int_equal(band_engine_run(e, g81, rec, found_list_add, &f), MC_OK);
     band_engine_free(e);
     assert_int_equal(f.bad, 0);
     assert_int_equal(f.dup, 0);

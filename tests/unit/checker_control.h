@@ -26,6 +26,7 @@
 #include "cellset.h"
 #include "checker.h"
 #include "gridfile.h"
+#include "found_list.h"
 #include "puzzle_check.h"
 #include "solver.h"
 
@@ -38,27 +39,6 @@ typedef struct known {
 
 static known *list;
 static int nlist;
-
-typedef struct found_sets {
-    cs81 set[64];
-    int n, bad;
-    const uint8_t *grid;
-    solver_ctx *solver;
-} found_sets;
-
-static void on_found(void *arg, const uint8_t *pz, int n)
-{
-    found_sets *f = arg;
-    cs81 s = cs81_empty();
-    for (int c = 0; c < 81; c++)
-        if (pz[c] != CELL_EMPTY) {
-            cs81_add(&s, c);
-            if (pz[c] != f->grid[c]) f->bad++;
-        }
-    if (cs81_count(s) != n || !minimal_unique(f->solver, geometry_9x9(), f->grid, s)) f->bad++;
-    if (f->n < 64) f->set[f->n] = s;
-    f->n++;
-}
 
 static int control_setup(void **state)
 {
@@ -119,13 +99,13 @@ static void run_control(const int *chosen, int n, int k17)
 
         checker_record r;
         if (k < k17) {
-            found_sets f17 = {.grid = p->minlex, .solver = s};
-            assert_int_equal(checker_run(c17, p->minlex, &r, on_found, &f17), MC_OK);
+            found_list f17 = {.grid = p->minlex, .solver = s};
+            assert_int_equal(checker_run(c17, p->minlex, &r, found_list_add, &f17), MC_OK);
             print_message("puzzle %d: K = 17: %d puzzles reported, %d of them in the file, %.1f s\n", chosen[k],
                           f17.n, want, r.seconds_total);
             assert_int_equal(f17.bad, 0);
             assert_true(f17.n >= want);
-            assert_true(f17.n <= 64);
+            assert_true(f17.n <= FOUND_MAX);
             for (int i = 0; i < nlist; i++) {
                 if (memcmp(list[i].minlex, p->minlex, 81) != 0) continue;
                 bool hit = false;
@@ -134,8 +114,8 @@ static void run_control(const int *chosen, int n, int k17)
                 assert_true(hit);
             }
         }
-        found_sets f16 = {.grid = p->minlex, .solver = s};
-        assert_int_equal(checker_run(c16, p->minlex, &r, on_found, &f16), MC_OK);
+        found_list f16 = {.grid = p->minlex, .solver = s};
+        assert_int_equal(checker_run(c16, p->minlex, &r, found_list_add, &f16), MC_OK);
         print_message("puzzle %d: K = 16: %d puzzles, %.1f s\n", chosen[k], f16.n, r.seconds_total);
         assert_int_equal(f16.n, 0);
     }

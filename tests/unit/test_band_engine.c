@@ -36,7 +36,7 @@ static void test_k16_nothing(void **state)
     checker_ctx *c = checker_new(geometry_9x9(), &co);
     checker_record cr;
     found_list f = {.grid = ctrl[0].grid, .solver = s};
-    assert_int_equal(checker_run(c, ctrl[0].grid, &cr, ctrl_found, &f), MC_OK);
+    assert_int_equal(checker_run(c, ctrl[0].grid, &cr, found_list_add, &f), MC_OK);
     assert_int_equal(f.n, 0);
     checker_free(c);
     solver_free(s);

@@ -46,7 +46,7 @@ static void test_k17(void **state)
         tb += r.seconds_total;
         found_list fc = {.grid = g->grid, .solver = s};
         checker_record cr;
-        assert_int_equal(checker_run(c17, g->grid, &cr, ctrl_found, &fc), MC_OK);
+        assert_int_equal(checker_run(c17, g->grid, &cr, found_list_add, &fc), MC_OK);
         tc += cr.seconds_total;
         print_message("grid %d: K = 17: band %d, checker %d, list %d puzzles; %.1f s, %.1f s\n", i + 1, f.n, fc.n,
                       g->npuzzles, r.seconds_total, cr.seconds_total);
@@ -57,7 +57,7 @@ static void test_k17(void **state)
         assert_int_equal(f16.n, 0);
         if (i >= 3) continue;
         found_list c = {.grid = g->grid, .solver = s};
-        assert_int_equal(checker_run(c16, g->grid, &cr, ctrl_found, &c), MC_OK);
+        assert_int_equal(checker_run(c16, g->grid, &cr, found_list_add, &c), MC_OK);
         assert_int_equal(c.n, 0);
         /* transformed grid, transformed puzzles */
         transform t;
