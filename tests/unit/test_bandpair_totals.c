@@ -20,7 +20,10 @@
  * finds the grid among the grids of its band and row 4) that unranks back
  * to it. test_bandpair_totals_slow does more band-1 indices and ranks every
  * grid; band-1 index 1 is checked against catalogue band 1 in
- * test_bandpair(_slow).
+ * test_bandpair(_slow). The 6 grids of known-grids.txt (automorphism
+ * groups of order 1 to 648): their slots give exactly as many distinct items
+ * as Aut(G) has orbits on the slots, two slots the same item iff they are in
+ * one orbit, and each item is in the enumeration of its band 1.
  * The whole-catalogue total (32,835,497,303 items) is not run here: see
  * scripts/bandpair-count-all.
  */
@@ -85,11 +88,62 @@ static void test_totals_detects_a_missing_item(void **state)
     bandpair_ctx_free(ctx);
 }
 
+/* The grids of known-grids.txt (automorphism groups of order 1 to 648):
+ * their 6 slots give exactly orbits(Aut(G), slots) distinct items
+ * (bandpair_locate), each found once in the enumeration of its band 1. */
+static void test_known_grids_items(void **state)
+{
+    (void)state;
+    FILE *f = fopen(MC_TEST_DATA "/known-grids.txt", "r");
+    assert_non_null(f);
+    bandpair_ctx *ctx;
+    assert_int_equal(bandpair_ctx_new(&ctx), MC_OK);
+    char line[512];
+    int grids = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#') continue;
+        uint8_t g[81];
+        for (int k = 0; k < 81; k++) g[k] = (uint8_t)(line[k] - '1');
+        int rep[6], autos = grid_slot_orbits(g, rep), orbits = 0;
+        for (int s = 0; s < 6; s++) orbits += rep[s] == s;
+        uint8_t items[6][81];
+        int distinct = 0;
+        for (int s = 0; s < 6; s++) {
+            uint8_t x[81], it[81];
+            int b1;
+            bandpair_orient(g, s, x);
+            bpc_locate(x, it, it + 54, &b1);
+            int same = -1;
+            for (int t = 0; t < distinct && same < 0; t++)
+                if (memcmp(items[t], it, 81) == 0) same = t;
+            if (same < 0) {
+                memcpy(items[distinct++], it, 81);
+                if (!find_item(ctx, x)) fail_msg("known grid %d slot %d: item not enumerated", grids + 1, s);
+            }
+            /* two slots share an item iff an automorphism maps one onto the other */
+            for (int t = 0; t < s; t++) {
+                uint8_t y[81], jt[81];
+                bandpair_orient(g, t, y);
+                bpc_locate(y, jt, jt + 54, &b1);
+                assert_int_equal(memcmp(jt, it, 81) == 0, rep[t] == rep[s]);
+            }
+        }
+        printf("known grid %d: %d automorphisms, %d slot orbits, %d distinct items\n", grids + 1, autos, orbits,
+               distinct);
+        assert_int_equal(distinct, orbits);
+        grids++;
+    }
+    fclose(f);
+    assert_int_equal(grids, 6);
+    bandpair_ctx_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_totals_last_bands),
         cmocka_unit_test(test_totals_detects_a_missing_item),
+        cmocka_unit_test(test_known_grids_items),
     };
     int r = cmocka_run_group_tests(tests, NULL, NULL);
     bandpair_ctx_free(bpc_ctx);
