@@ -49,7 +49,8 @@ typedef struct tot_state {
     uint64_t covered_slots;  /* sum of covered slots */
     uint64_t auto_grids;     /* grids of S_b with automorphisms */
     uint64_t groups, items;
-    uint64_t bad_valid, bad_locate, bad_missing, bad_slot, bad_twice, bad_autos, bad_band;
+    uint64_t bad_valid, bad_locate, bad_missing, bad_slot, bad_twice, bad_autos;
+    uint64_t bad_band; /* a generated grid with no covered slot, or not minlex */
     /* generation */
     uint8_t x[81];
     unsigned colm[9], rowm[9], boxm[9];
@@ -126,7 +127,8 @@ static inline void tot_generate(tot_state *s, int band)
             if (slot_in_range(idx, k, band, 0)) covered |= 1u << k;
         if (!covered) s->bad_band++; /* generated, so some slot must qualify */
         for (int k = 0; k < 6; k++) rep[k] = k;
-        int canon_autos = canon_minlex9(t->m, (uint8_t[81]){0}, NULL);
+        int canon_autos = 0;
+        if (!canon_is_minlex9(t->m, &canon_autos)) s->bad_band++; /* canon_minlex9 gave a non-minlex form */
         if (canon_autos > 1) {
             int a = grid_slot_orbits(t->m, rep);
             if (a != canon_autos) s->bad_autos++;

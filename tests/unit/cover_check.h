@@ -128,7 +128,6 @@ static inline int cov17_cmp_ptr(const void *x, const void *y)
 typedef struct cov17_walk {
     cov17 **v; /* records of one band1, sorted by pair */
     size_t i, n;
-    uint64_t bad_order;
 } cov17_walk;
 
 /* Merge of the sorted records with the groups (increasing pairs). */
@@ -138,8 +137,7 @@ static inline int cov17_walk_fn(void *arg, const bandpair_group *g)
     while (w->i < w->n) {
         int c = memcmp(w->v[w->i]->pair + 27, g->pair + 27, 27);
         if (c > 0) break;
-        if (c == 0) w->v[w->i]->local = g->local_rank;
-        else w->bad_order++; /* a record's pair passed by: not a group */
+        if (c == 0) w->v[w->i]->local = g->local_rank; /* else passed by: not a group, local stays 0 */
         w->i++;
     }
     return w->i == w->n;
@@ -160,7 +158,7 @@ static inline long cov17_rank(bandpair_ctx *ctx, cov17 *recs, size_t n, const ui
     for (size_t i = 0; i < n;) {
         size_t j = i;
         while (j < n && v[j]->band1 == v[i]->band1) j++;
-        cov17_walk w = {v + i, 0, j - i, 0};
+        cov17_walk w = {v + i, 0, j - i};
         if (bandpair_enumerate(ctx, v[i]->band1, 1, 0, false, cov17_walk_fn, &w, NULL) != MC_OK) {
             free(v);
             return -1;
