@@ -16,6 +16,7 @@
 #include "solver9.h"
 #include "ua.h"
 #include "band_ua.h"
+#include "bandpair.h"
 
 #define KEY_BITS 10
 #define KEYS (1 << KEY_BITS)
@@ -99,6 +100,18 @@ struct band_engine {
     void *found_arg;
     band_record *rec;
     prng rng;
+    /* the pairs that passed step 4 in this orientation (band-1 part | band-2
+     * part << 27), in X order; step 5 runs over them item by item */
+    uint64_t *qs;
+    size_t nqs, capqs;
+    mc_status status;
+    /* group mode: the group's pair, the current item's band 3 and index */
+    bool group;
+    const uint8_t *gpair, *gband3;
+    int item;
+    bandpair_ctx *bp;
+    int nlearned;                /* grid UAs learned for this grid (item) */
+    band_item_found_fn item_fn;
 };
 
 void band_options_default(band_options *o, int clues)
@@ -154,6 +167,8 @@ void band_engine_free(band_engine *e)
     free(e->ys);
     free(e->yset);
     free(e->y2);
+    free(e->qs);
+    bandpair_ctx_free(e->bp);
     free(e);
 }
 
@@ -166,6 +181,7 @@ uint64_t band_engine_memory(const band_engine *e)
     m += (uint64_t)e->captb * 8 + ((uint64_t)e->capvx + 2 * (uint64_t)e->capvy) * sizeof(vec2) + (uint64_t)e->capys * (4 + sizeof(vec4));
     m += (uint64_t)e->found.cap * sizeof(cs81);
     m += ((uint64_t)e->refill.cap + (uint64_t)e->refill.captmp + (uint64_t)e->captb0) * 8;
+    m += (uint64_t)e->capqs * 8;
     return m;
 }
 
@@ -288,7 +304,14 @@ static void report(band_engine *e, uint32_t z)
         counts[g / 27]++;
         counts[3 + (g % 9) / 3]++;
     }
-    if (band_split_owner(counts) != e->o) return;
+    if (e->group) {
+        int slot, b1;
+        uint8_t cp[54], cb[27];
+        bandpair_cover(e->bp, e->og, pz, &slot, cp, cb, &b1);
+        if (memcmp(cp, e->gpair, 54) || memcmp(cb, e->gband3, 27)) return;
+    } else if (band_split_owner(counts) != e->o) {
+        return;
+    }
     /* minimal: every one-clue-less subset is ambiguous */
     for (int c = 0; c < 81; c++) {
         if (pz[c] == CELL_EMPTY) continue;
@@ -300,7 +323,11 @@ static void report(band_engine *e, uint32_t z)
         if (r == 1) return;
     }
     e->rec->puzzles++;
-    if (e->found_fn) e->found_fn(e->found_arg, pz, n);
+    if (e->group) {
+        if (e->item_fn) e->item_fn(e->found_arg, e->item, pz, n);
+    } else if (e->found_fn) {
+        e->found_fn(e->found_arg, pz, n);
+    }
     if (e->opt.first) e->stop = true;
 }
 
@@ -339,7 +366,7 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
             e->q_dead = true;
             return;
         }
-        if (e->opt.learn && e->rec->ua_learned < MAX_GRID_LEARNED && add_grid_ua(e, d)) e->rec->ua_learned++;
+        if (e->opt.learn && e->nlearned < MAX_GRID_LEARNED && add_grid_ua(e, d)) e->nlearned++, e->rec->ua_learned++;
         if (e->nR < MAX_R) e->R[e->nR++] = d3;
         best = d3 & ~dead & allowed;
         lb = 1;
@@ -383,6 +410,8 @@ static void learn_two_band(band_engine *e, uint64_t w)
     }
 }
 
+/* Step 4 on a pair that passed the vectors and the list: a pair that fixes
+ * bands 1+2 is kept for step 5; a second solution is learned. */
 static void survivor(band_engine *e, uint32_t x, uint32_t y)
 {
     uint64_t q = (uint64_t)x | ((uint64_t)y << 27);
@@ -390,7 +419,6 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
     for (int i = L2; i < e->ntb; i++) /* the first L2 were tested with the vectors */
         if (!(e->tbw[i] & q)) return;
     e->rec->survivors++;
-    double t0 = mc_thread_cpu_seconds();
     if (e->opt.two_band_check) {
         uint8_t second[81];
         if (solve_set(e, q, MASK27, second) != 1) {
@@ -398,11 +426,28 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
             assert(d.w[1] == 0 && !(d.w[0] >> 54));
             if (e->opt.learn && (e->nl < LEARN_SLOTS || e->ntb < e->ntb_base + MAX_TB_LEARNED))
                 learn_two_band(e, minimize(e, d).w[0]);
-            e->rec->seconds_band3 += mc_thread_cpu_seconds() - t0;
             return;
         }
     }
     e->rec->two_band_pass++;
+    if (e->nqs == e->capqs) {
+        size_t n = e->capqs ? 2 * e->capqs : 4096;
+        uint64_t *p = realloc(e->qs, sizeof *p * n);
+        if (!p) {
+            e->status = MC_ENOMEM;
+            e->stop = true;
+            return;
+        }
+        e->qs = p;
+        e->capqs = n;
+    }
+    e->qs[e->nqs++] = q;
+}
+
+/* Step 5 on one pair Q of step 4, in the current item's band 3. */
+static void band3(band_engine *e, uint64_t q)
+{
+    uint32_t x = (uint32_t)q & MASK27, y = (uint32_t)(q >> 27) & MASK27;
     e->Q = q;
     int nx = __builtin_popcount(x), ny = __builtin_popcount(y);
     band_split_zrange(e->opt.clues, e->o, nx, ny, &e->zlo, &e->zhi);
@@ -431,7 +476,21 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
     e->q_dead = false;
     int zs[3] = {0, 0, 0};
     dfs3(e, 0, 0, 0, zs);
+}
+
+/* Step 5 for every pair kept by step 4, on the item now in e->og (its
+ * band 3, its UAs in e->oua). */
+static mc_status band3_phase(band_engine *e)
+{
+    double t0 = mc_thread_cpu_seconds();
+    uint8_t b3[27];
+    memcpy(b3, e->og + 54, 27);
+    mc_status st = band_table_build(&e->tab3, b3, 0);
+    if (st != MC_OK) return st;
+    e->xl_valid = false;
+    for (size_t i = 0; i < e->nqs && !e->stop; i++) band3(e, e->qs[i]);
     e->rec->seconds_band3 += mc_thread_cpu_seconds() - t0;
+    return MC_OK;
 }
 
 /* ---- X x Y ---- */
@@ -570,19 +629,14 @@ static mc_status merge_two_band(band_engine *e)
     return MC_OK;
 }
 
-static mc_status run_orientation(band_engine *e, int o, int xmax)
+/* Steps 1-4 of the oriented grid e->og (bands 1+2 in tables t1, t2; the
+ * grid's UAs in e->oua): fills e->qs with the pairs that fix bands 1+2. */
+static mc_status pair_phase(band_engine *e, const band_table *t1, const band_table *t2, int xmax)
 {
-    orient(e, o);
-    int b1 = band_split_band_orientation(o, 0), b2 = band_split_band_orientation(o, 1);
-    const band_table *t1 = &e->tab[b1], *t2 = &e->tab[b2];
+    int o = e->o;
+    mc_status st;
     double t0 = mc_thread_cpu_seconds();
-    uint8_t b3[27];
-    memcpy(b3, e->og + 54, 27);
-    mc_status st = band_table_build(&e->tab3, b3, 0);
-    if (st != MC_OK) return st;
-    /* oriented UAs; two-band ones into the vectors (the store is sorted) */
-    e->noua = 0;
-    for (int i = 0; i < e->ngua; i++) e->oua[e->noua++] = to_oriented(e, e->gua[i]);
+    e->nqs = 0;
     /* the finder's two-band UAs and the refillings', merged: smallest first,
      * no set kept that contains another, at most MAX_TB_INITIAL */
     e->refill.n = 0;
@@ -632,45 +686,76 @@ static mc_status run_orientation(band_engine *e, int o, int xmax)
     }
     e->rec->seconds_tables += mc_thread_cpu_seconds() - t0;
     t0 = mc_thread_cpu_seconds();
-    double b3s = e->rec->seconds_band3;
     int K = e->opt.clues;
     for (int x = 0; x <= xmax && !e->stop; x++)
         for (int y = 0; y <= xmax && !e->stop; y++)
             if (band_split_pair_ok(K, o, x, y) && band_table_count(t1, x) && band_table_count(t2, y))
                 pairs(e, t1, x, y);
-    e->rec->seconds_pairs += mc_thread_cpu_seconds() - t0 - (e->rec->seconds_band3 - b3s);
-    return MC_OK;
+    e->rec->seconds_pairs += mc_thread_cpu_seconds() - t0;
+    return e->status;
 }
 
-mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *rec,
-                          checker_found_fn found, void *arg)
+static mc_status run_orientation(band_engine *e, int o, int xmax)
 {
-    memset(rec, 0, sizeof *rec);
-    double t_all = mc_thread_cpu_seconds();
-    e->grid = g81;
-    e->rec = rec;
-    e->found_fn = found;
-    e->found_arg = arg;
-    e->stop = false;
-    int K = e->opt.clues;
-    int xmax = band_split_xmax(K, BAND_TABLE_MIN_VALID);
-    if (xmax > BAND_TABLE_MAX_SIZE) xmax = BAND_TABLE_MAX_SIZE;
-    if (xmax < 0) xmax = 0;
-    /* UAs of the grid */
+    orient(e, o);
+    int b1 = band_split_band_orientation(o, 0), b2 = band_split_band_orientation(o, 1);
+    /* oriented UAs (the store is sorted) */
+    e->noua = 0;
+    for (int i = 0; i < e->ngua; i++) e->oua[e->noua++] = to_oriented(e, e->gua[i]);
+    mc_status st = pair_phase(e, &e->tab[b1], &e->tab[b2], xmax);
+    if (st == MC_OK && !e->stop) st = band3_phase(e);
+    return st;
+}
+
+/* The finder's UAs of the grid e->grid into e->gua, some dropped on
+ * request (tests). */
+static mc_status grid_uas(band_engine *e)
+{
     double t0 = mc_thread_cpu_seconds();
     ua_store_clear(&e->found);
-    mc_status st = ua_find(e->finder, g81, 12, &e->found);
+    mc_status st = ua_find(e->finder, e->grid, 12, &e->found);
     if (st != MC_OK) return st;
-    prng_seed(&e->rng, e->opt.drop_seed);
     e->ngua = 0;
     for (int i = 0; i < e->found.n && e->ngua < MAX_GRID_UAS; i++) {
         if (e->opt.drop_percent && (int)(prng_next(&e->rng) % 100) < e->opt.drop_percent) continue;
         e->gua[e->ngua++] = e->found.set[i];
     }
-    rec->ua_initial = (uint64_t)e->ngua;
-    rec->seconds_ua = mc_thread_cpu_seconds() - t0;
+    e->rec->ua_initial += (uint64_t)e->ngua;
+    e->rec->seconds_ua += mc_thread_cpu_seconds() - t0;
+    return MC_OK;
+}
+
+static void start(band_engine *e, band_record *rec, void *arg)
+{
+    memset(rec, 0, sizeof *rec);
+    e->rec = rec;
+    e->found_arg = arg;
+    e->stop = false;
+    e->status = MC_OK;
+    e->nlearned = 0;
+    prng_seed(&e->rng, e->opt.drop_seed);
+}
+
+static int xmax_of(int clues)
+{
+    int xmax = band_split_xmax(clues, BAND_TABLE_MIN_VALID);
+    if (xmax > BAND_TABLE_MAX_SIZE) xmax = BAND_TABLE_MAX_SIZE;
+    return xmax < 0 ? 0 : xmax;
+}
+
+mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *rec,
+                          checker_found_fn found, void *arg)
+{
+    double t_all = mc_thread_cpu_seconds();
+    start(e, rec, arg);
+    e->group = false;
+    e->grid = g81;
+    e->found_fn = found;
+    int K = e->opt.clues, xmax = xmax_of(K);
+    mc_status st = grid_uas(e);
+    if (st != MC_OK) return st;
     /* valid tables of the 3 bands and 3 stacks */
-    t0 = mc_thread_cpu_seconds();
+    double t0 = mc_thread_cpu_seconds();
     /* the sizes needed follow from the smallest valid set of the grid's
      * bands and stacks (band_split: x <= (K - v) / 2); small sizes first */
     int first_size = xmax < 5 ? xmax : 5, v = 99;
@@ -691,4 +776,64 @@ mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *re
         if ((st = run_orientation(e, o, xmax)) != MC_OK) return st;
     rec->seconds_total = mc_thread_cpu_seconds() - t_all;
     return MC_OK;
+}
+
+mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const uint8_t *band3, int n,
+                                band_record *rec, band_item_found_fn found, void *arg)
+{
+    double t_all = mc_thread_cpu_seconds();
+    start(e, rec, arg);
+    if (n <= 0) return MC_OK;
+    if (!e->bp) {
+        mc_status st = bandpair_ctx_new(&e->bp);
+        if (st != MC_OK) return st;
+    }
+    e->group = true;
+    e->gpair = pair;
+    e->item_fn = found;
+    e->o = BAND_SPLIT_GROUP;
+    for (int c = 0; c < 81; c++) e->orig[c] = e->inv[c] = (uint8_t)c;
+    e->grid = e->og;
+    memcpy(e->og, pair, 54);
+    memcpy(e->og + 54, band3, 27);
+    int K = e->opt.clues, xmax = xmax_of(K);
+    /* bands 1 and 2: sizes from their smallest valid sets (x <= (K - v2) / 2
+     * and y <= (K - v1) / 2, as in band_engine_run) */
+    double t0 = mc_thread_cpu_seconds();
+    int first_size = xmax < 5 ? xmax : 5, v = 99;
+    mc_status st;
+    for (int i = 0; i < 2; i++) {
+        if ((st = band_table_build(&e->tab[i], pair + 27 * i, first_size)) != MC_OK) return st;
+        int mv = e->tab[i].min_valid < 0 ? first_size + 1 : e->tab[i].min_valid;
+        if (mv < v) v = mv;
+    }
+    int need = band_split_xmax(K, v);
+    if (need < xmax) xmax = need;
+    if (xmax > first_size)
+        for (int i = 0; i < 2; i++)
+            if ((st = band_table_build(&e->tab[i], e->tab[i].band, xmax)) != MC_OK) return st;
+    rec->seconds_tables += mc_thread_cpu_seconds() - t0;
+    /* steps 1-4 once: the two-band UAs of the first item's finder are those
+     * of every item (they lie in bands 1+2) */
+    e->item = 0;
+    e->gband3 = band3;
+    if ((st = grid_uas(e)) != MC_OK) return st;
+    e->noua = 0;
+    for (int i = 0; i < e->ngua; i++) e->oua[e->noua++] = e->gua[i];
+    if ((st = pair_phase(e, &e->tab[0], &e->tab[1], xmax)) != MC_OK) return st;
+    /* step 5 per item, with its own UAs */
+    for (int i = 0; i < n && !e->stop; i++) {
+        e->item = i;
+        e->gband3 = band3 + 27 * (size_t)i;
+        memcpy(e->og + 54, e->gband3, 27);
+        if (i > 0) {
+            if ((st = grid_uas(e)) != MC_OK) return st;
+            e->noua = 0;
+            for (int k = 0; k < e->ngua; k++) e->oua[e->noua++] = e->gua[k];
+        }
+        e->nlearned = 0;
+        if ((st = band3_phase(e)) != MC_OK) return st;
+    }
+    rec->seconds_total = mc_thread_cpu_seconds() - t_all;
+    return e->status;
 }

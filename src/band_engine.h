@@ -77,7 +77,8 @@ void band_options_default(band_options *o, int clues);
  * (survivors that fix bands 1+2), band3_nodes, band3_checks (sets Q u Z
  * handed to the final check), solver_calls (steps 4, 6 and minimality),
  * ua_learned_two_band, ua_learned (grid UAs from the final check), puzzles,
- * seconds_tables, seconds_ua, seconds_pairs, seconds_band3, seconds_total;
+ * seconds_tables, seconds_ua, seconds_pairs (X x Y with step 4), seconds_band3
+ * (steps 5-6), seconds_total;
  * the others stay 0. */
 typedef struct band_record {
     WORK_COUNTERS_MEMBER;
@@ -97,5 +98,22 @@ uint64_t band_engine_memory(const band_engine *e);
  * digit. MC_ENOMEM when a buffer cannot grow. */
 MC_MUST_USE mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *rec,
                                       checker_found_fn found, void *arg);
+
+/* Group mode (bandpair.h): a pair of bands 1+2 (rows 1-6, 54 digits 0..8)
+ * and n band 3s (rows 7-9, 27 digits each) that complete it: steps 1-4 run
+ * once for the pair (every two-band UA, vector and learned UA depends on
+ * bands 1+2 alone), steps 5-6 for each item (grid = pair + band 3 i) with
+ * that item's UAs. The orientation is fixed (rows 7-9 are band 3) and the
+ * split is the tie-allowing BAND_SPLIT_GROUP; a found puzzle is reported
+ * only when its covering item (bandpair_cover) is the item it was found in,
+ * the pair and band 3 compared digit by digit: so for canonical groups
+ * (bandpair_enumerate) every minimal unique puzzle of <= K clues of every
+ * essentially different grid is reported in exactly one item up to the
+ * grid group (see bandpair.h for the multiplicity of items). found gets
+ * the item index (0..n-1) and the puzzle in the item's cells. rec sums the
+ * group's work (ua_initial over all items). */
+typedef void (*band_item_found_fn)(void *arg, int item, const uint8_t *puzzle, int nclues);
+MC_MUST_USE mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const uint8_t *band3, int n,
+                                            band_record *rec, band_item_found_fn found, void *arg);
 
 #endif

@@ -29,9 +29,9 @@ int band_split_stack_orientation(int o, int s)
     return o < 3 ? 3 + s : s;
 }
 
-int band_split_band_strict(int o, int i) { return band_split_band_orientation(o, i) < o; }
+int band_split_band_strict(int o, int i) { return o == BAND_SPLIT_GROUP ? 0 : band_split_band_orientation(o, i) < o; }
 
-int band_split_stack_strict(int o, int s) { return band_split_stack_orientation(o, s) < o; }
+int band_split_stack_strict(int o, int s) { return o == BAND_SPLIT_GROUP ? 0 : band_split_stack_orientation(o, s) < o; }
 
 void band_split_zrange(int clues, int o, int x, int y, int *zlo, int *zhi)
 {

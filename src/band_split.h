@@ -52,6 +52,12 @@
 
 #define BAND_SPLIT_ORIENTATIONS 6
 
+/* The pseudo-orientation of a band-pair group (bandpair.h): band 3 holds a
+ * largest count, ties allowed everywhere (every e_i and f_s is 0); the ties
+ * are resolved when a puzzle is found (bandpair_cover), not by the order of
+ * orientations. Accepted by the functions below that take o. */
+#define BAND_SPLIT_GROUP BAND_SPLIT_ORIENTATIONS
+
 /* The owning orientation of a clue set with these six counts (counts[o] as
  * above): the first index holding the maximum. */
 int band_split_owner(const int counts[BAND_SPLIT_ORIENTATIONS]);
