@@ -9,7 +9,7 @@
  * feed; the record layout of bandpair_unit.h checked byte by byte; the first
  * puzzle of tests/data/seventeen.txt (solved, covered with bandpair_cover,
  * its group found by enumerating its band 1 and comparing pairs) gives the
- * rank RANK17 that tests/cli/test_run_bandpairs.sh scans with K = 17, and a
+ * rank RANK17 that test_source_bandpairs_slow scans with K = 17, and a
  * puzzle in that group's coordinates (through the minlex forms of the two
  * grids) for job_check_group_puzzle.
  */
@@ -33,9 +33,11 @@
 #include "solver.h"
 #include "source.h"
 #include "transform.h"
+#include "seventeen_group.h"
 
 /* The global rank of the group covering the first puzzle of seventeen.txt
- * (band 1 index 130, local rank 1,289,016), recomputed in test_rank17. */
+ * (band 1 index 130, local rank 1,289,016; 26 items), recomputed in
+ * test_rank17 (seventeen_group.h). */
 #define RANK17 UINT64_C(500529974)
 
 static mc_status parse(const char *text, job *j, mc_error *err) { return job_parse("/tmp/t.job", text, j, err); }
@@ -163,84 +165,18 @@ static void test_errors(void **state)
     expect_error("source = bandpairs\nclues = 17\nchunk = 100000\nengine = band\noutput = o\n", "chunk 100000 is too large");
 }
 
-/* The first puzzle of seventeen.txt, solved. */
-static void first_seventeen(uint8_t *p, uint8_t *g)
-{
-    FILE *f = fopen(MC_TEST_DATA "/seventeen.txt", "r");
-    assert_non_null(f);
-    char line[512];
-    while (fgets(line, sizeof line, f) && line[0] == '#') continue;
-    fclose(f);
-    for (int c = 0; c < 81; c++) p[c] = line[c] == '.' ? CELL_EMPTY : (uint8_t)(line[c] - '1');
-    solver_ctx *sv = solver_new(geometry_9x9());
-    solver_result r;
-    assert_int_equal(solver_count(sv, p, 2, &r), 1);
-    memcpy(g, r.sol[0], 81);
-    solver_free(sv);
-}
-
-typedef struct find_pair {
-    const uint8_t *pair;
-    bandpair_group g;
-    uint8_t band3[BANDPAIR_MAX_ITEMS * 27];
-    bool found;
-} find_pair;
-
-static int find_group(void *arg, const bandpair_group *g)
-{
-    find_pair *f = arg;
-    if (memcmp(g->pair, f->pair, 54)) return 0;
-    f->g = *g;
-    assert_true(g->nband3 <= BANDPAIR_MAX_ITEMS);
-    memcpy(f->band3, g->band3, (size_t)g->nband3 * 27);
-    f->g.band3 = f->band3;
-    f->found = true;
-    return 1;
-}
-
 static void test_rank17(void **state)
 {
     (void)state;
-    uint8_t p[81], g[81];
-    first_seventeen(p, g);
+    seventeen_group sg;
+    seventeen_group_find(&sg);
+    if (sg.rank != RANK17)
+        fail_msg("the first 17 of seventeen.txt is covered by group %llu (band %d, local %llu), not %llu",
+                 (unsigned long long)sg.rank, bandpair_unit_band1(sg.unit), (unsigned long long)bandpair_unit_local(sg.unit),
+                 (unsigned long long)RANK17);
     bandpair_ctx *ctx;
     assert_int_equal(bandpair_ctx_new(&ctx), MC_OK);
-    int slot, band1;
-    uint8_t pair[54], band3[27];
-    bandpair_cover(ctx, g, p, &slot, pair, band3, &band1);
-    find_pair *f = calloc(1, sizeof *f);
-    assert_non_null(f);
-    f->pair = pair;
-    /* the local rank: enumerate band 1 (groups only), compare pairs */
-    assert_int_equal(bandpair_enumerate(ctx, band1, 1, 0, false, find_group, f, NULL), MC_OK);
-    assert_true(f->found);
-    uint64_t rank = bandpair_rank_join(band1, f->g.local_rank);
-    if (rank != RANK17)
-        fail_msg("the first 17 of seventeen.txt is covered by group %llu (band %d, local %llu), not %llu",
-                 (unsigned long long)rank, band1, (unsigned long long)f->g.local_rank, (unsigned long long)RANK17);
-    /* the group with its band 3s, through the source's record */
-    uint64_t local = f->g.local_rank;
-    f->found = false;
-    assert_int_equal(bandpair_enumerate(ctx, band1, local, local, true, find_group, f, NULL), MC_OK);
-    assert_true(f->found);
-    uint8_t *u = malloc(BANDPAIR_UNIT_BYTES);
-    assert_non_null(u);
-    assert_true(bandpair_unit_pack(&f->g, u));
-    int item = -1;
-    for (int i = 0; i < bandpair_unit_nitems(u); i++)
-        if (!memcmp(bandpair_unit_band3(u) + 27 * i, band3, 27)) item = i;
-    assert_true(item >= 0);
-    /* the puzzle in the item's cells: both grids to their (common) minlex
-     * form; the grid has no automorphism, so the map is unique */
-    uint8_t x[81], m1[81], m2[81], q[81];
-    bandpair_unit_item(u, item, x);
-    transform t1, t2, t2inv;
-    assert_int_equal(canon_minlex9(g, m1, &t1), 1);
-    assert_int_equal(canon_minlex9(x, m2, &t2), 1);
-    assert_memory_equal(m1, m2, 81);
-    transform_invert(&t2, &t2inv);
-    transform_apply_cells(&t1, p, q);
-    transform_apply_cells(&t2inv, q, q);
+    uint8_t *u = sg.unit, *q = sg.q, *x = sg.x;
     solver_ctx *sv = solver_new(geometry_9x9());
     mc_error err;
     assert_int_equal(job_check_group_puzzle(sv, ctx, u, q, 17, &err), MC_OK);
@@ -264,8 +200,7 @@ static void test_rank17(void **state)
     assert_int_equal(job_check_group_puzzle(sv, ctx, u, q, 17, &err), MC_EINVAL);
     assert_non_null(strstr(err.msg, "not an item grid"));
     solver_free(sv);
-    free(u);
-    free(f);
+    seventeen_group_free(&sg);
     bandpair_ctx_free(ctx);
 }
 
