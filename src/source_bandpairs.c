@@ -203,7 +203,8 @@ static mc_status read_groups(void *state, const job *j, uint64_t *next, uint64_t
         size_t got = feed_take(r->feed, to, (size_t)want, &st);
         if (got == 0) {
             if (r->feed->bad_band)
-                return mc_fail(err, MC_EINVAL, "band-pair group %llu (band %d, local rank %llu) has more than %d band 3s",
+                return mc_fail(err, MC_EINVAL,
+                               "band-pair group %llu (band %d, local rank %llu) has more than %d band 3s",
                                (unsigned long long)*next, r->feed->bad_band, (unsigned long long)r->feed->bad_local,
                                BANDPAIR_MAX_ITEMS);
             if (st != MC_OK)

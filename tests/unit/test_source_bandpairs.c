@@ -51,7 +51,8 @@ static void expect_error(const char *text, const char *what)
         st = job_resolve(&j, &err);
         job_free(&j);
     }
-    if (st == MC_OK || !strstr(err.msg, what)) fail_msg("job text:\n%s\ngave '%s'; expected '%s'", text, st ? err.msg : "OK", what);
+    if (st == MC_OK || !strstr(err.msg, what))
+        fail_msg("job text:\n%s\ngave '%s'; expected '%s'", text, st ? err.msg : "OK", what);
 }
 
 /* Groups collected from bandpair_enumerate. */
@@ -100,7 +101,8 @@ static void test_units_cross_band(void **state)
     assert_int_equal(c->n, 6);
 
     char text[256];
-    snprintf(text, sizeof text, "source = bandpairs\nranks = %llu-%llu\nclues = 17\nchunk = 2\nengine = none\noutput = o\n",
+    snprintf(text, sizeof text,
+             "source = bandpairs\nranks = %llu-%llu\nclues = 17\nchunk = 2\nengine = none\noutput = o\n",
              (unsigned long long)(n1 - 2), (unsigned long long)(n1 + 3));
     job j;
     mc_error err;
@@ -162,7 +164,8 @@ static void test_errors(void **state)
                  "/tmp/t.job:2: source bandpairs makes 9x9 grids");
     expect_error("source = bandpairs\nbands = 1-2\nclues = 17\nengine = band\noutput = o\n",
                  "/tmp/t.job:2: bands are for the enumerate source");
-    expect_error("source = bandpairs\nclues = 17\nchunk = 100000\nengine = band\noutput = o\n", "chunk 100000 is too large");
+    expect_error("source = bandpairs\nclues = 17\nchunk = 100000\nengine = band\noutput = o\n",
+                 "chunk 100000 is too large");
 }
 
 static void test_rank17(void **state)
@@ -172,7 +175,8 @@ static void test_rank17(void **state)
     seventeen_group_find(&sg);
     if (sg.rank != RANK17)
         fail_msg("the first 17 of seventeen.txt is covered by group %llu (band %d, local %llu), not %llu",
-                 (unsigned long long)sg.rank, bandpair_unit_band1(sg.unit), (unsigned long long)bandpair_unit_local(sg.unit),
+                 (unsigned long long)sg.rank, bandpair_unit_band1(sg.unit),
+                 (unsigned long long)bandpair_unit_local(sg.unit),
                  (unsigned long long)RANK17);
     bandpair_ctx *ctx;
     assert_int_equal(bandpair_ctx_new(&ctx), MC_OK);
