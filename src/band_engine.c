@@ -52,6 +52,9 @@ typedef struct vec4 {
     uint64_t w[4];
 } vec4;
 
+/* grid UAs in the band-3 filter (mix_dead) */
+#define MIX 128
+
 struct band_engine {
     band_options opt;
     ua_finder *finder;
@@ -111,6 +114,12 @@ struct band_engine {
     int item;
     bandpair_ctx *bp;
     int nlearned;                /* grid UAs learned for this grid (item) */
+    /* the band-3 filter: up to MIX grid UAs with a band-3 part (band-3
+     * part smallest first), bands-1+2 part and band-3 part */
+    uint64_t mix12[MIX];
+    uint32_t mix3[MIX];
+    int8_t mixstack[MIX];        /* the stack holding the band-3 part, or -1 */
+    int nmix;
     band_item_found_fn item_fn;
 };
 
@@ -410,11 +419,88 @@ static void learn_two_band(band_engine *e, uint64_t w)
     }
 }
 
+static int cmp_mix(const void *a, const void *b)
+{
+    const uint64_t *x = a, *y = b; /* band-3 part << 54 | bands-1+2 part: by band-3 size, then all */
+    int px = __builtin_popcountll(*x >> 54 | (x[1] << 10)), py = __builtin_popcountll(*y >> 54 | (y[1] << 10));
+    if (px != py) return px < py ? -1 : 1;
+    px = __builtin_popcountll(x[0]) + __builtin_popcountll(x[1]);
+    py = __builtin_popcountll(y[0]) + __builtin_popcountll(y[1]);
+    return (px > py) - (px < py);
+}
+
+/* The band-3 filter of the item now in e->og: the band's own UAs and the
+ * grid UAs with a band-3 part, smallest band-3 part first, the first MIX. */
+static void mix_prepare(band_engine *e)
+{
+    cs81 tmp[MIX * 4];
+    int n = 0;
+    for (int i = 0; i < e->tab3.nua && n < MIX * 4; i++) {
+        cs81 u = cs81_empty();
+        u.w[0] = (uint64_t)e->tab3.ua[i] << 54;
+        u.w[1] = e->tab3.ua[i] >> 10;
+        tmp[n++] = u;
+    }
+    for (int i = 0; i < e->noua && n < MIX * 4; i++)
+        if (part3(e->oua[i])) tmp[n++] = e->oua[i];
+    qsort(tmp, (size_t)n, sizeof *tmp, cmp_mix);
+    e->nmix = n < MIX ? n : MIX;
+    for (int k = 0; k < e->nmix; k++) {
+        e->mix12[k] = tmp[k].w[0] & ((UINT64_C(1) << 54) - 1);
+        e->mix3[k] = part3(tmp[k]);
+        e->mixstack[k] = -1;
+        for (int st = 0; st < 3; st++)
+            if (!(e->mix3[k] & ~(UINT32_C(0x1C0E07) << (3 * st)))) e->mixstack[k] = (int8_t)st;
+    }
+}
+
+/* True when the pair Q = x u y cannot be completed in band 3: the UAs of
+ * the filter it leaves unhit hold more disjoint band-3 parts than the
+ * clues band 3 may still take (z <= zhi), in all or inside one stack
+ * (q_s <= zhi - f_s). A lower bound only: false says nothing. */
+static bool mix_dead(const band_engine *e, uint64_t q, int zhi, const int qstack[3])
+{
+    uint64_t un[MIX / 64] = {0};
+    for (int k = 0; k < e->nmix; k++) un[k >> 6] |= (uint64_t)((e->mix12[k] & q) == 0) << (k & 63);
+    uint32_t used = 0;
+    int lb = 0, lbs[3] = {0, 0, 0}, cap[3];
+    for (int st = 0; st < 3; st++) cap[st] = zhi - band_split_stack_strict(e->o, st) - qstack[st];
+    for (int w = 0; w < MIX / 64; w++)
+        for (uint64_t m = un[w]; m; m &= m - 1) {
+            int k = 64 * w + __builtin_ctzll(m);
+            uint32_t p = e->mix3[k];
+            if (p & used) continue;
+            used |= p;
+            if (++lb > zhi) return true;
+            int st = e->mixstack[k];
+            if (st >= 0 && ++lbs[st] > cap[st]) return true;
+        }
+    return false;
+}
+
+static void pair_stacks(uint64_t q, int qstack[3])
+{
+    uint32_t x = (uint32_t)q & MASK27, y = (uint32_t)(q >> 27) & MASK27;
+    for (int s = 0; s < 3; s++) {
+        uint32_t sm = UINT32_C(0x1C0E07) << (3 * s);
+        qstack[s] = __builtin_popcount(x & sm) + __builtin_popcount(y & sm);
+    }
+}
+
 /* Step 4 on a pair that passed the vectors and the list: a pair that fixes
  * bands 1+2 is kept for step 5; a second solution is learned. */
 static void survivor(band_engine *e, uint32_t x, uint32_t y)
 {
     uint64_t q = (uint64_t)x | ((uint64_t)y << 27);
+    if (!e->group) { /* one item: its band-3 bound before the list and step 4 */
+        int zlo, zhi, qs3[3];
+        band_split_zrange(e->opt.clues, e->o, __builtin_popcount(x), __builtin_popcount(y), &zlo, &zhi);
+        pair_stacks(q, qs3);
+        if (mix_dead(e, q, zhi, qs3)) {
+            e->rec->band3_filtered++;
+            return;
+        }
+    }
     /* two-band UAs beyond the vectors */
     for (int i = L2; i < e->ntb; i++) /* the first L2 were tested with the vectors */
         if (!(e->tbw[i] & q)) return;
@@ -451,11 +537,12 @@ static void band3(band_engine *e, uint64_t q)
     e->Q = q;
     int nx = __builtin_popcount(x), ny = __builtin_popcount(y);
     band_split_zrange(e->opt.clues, e->o, nx, ny, &e->zlo, &e->zhi);
-    for (int s = 0; s < 3; s++) {
-        uint32_t sm = UINT32_C(0x1C0E07) << (3 * s);
-        e->qstack[s] = __builtin_popcount(x & sm) + __builtin_popcount(y & sm);
-        e->stack_cap[s] = e->zhi - band_split_stack_strict(e->o, s);
+    pair_stacks(q, e->qstack);
+    if (mix_dead(e, q, e->zhi, e->qstack)) {
+        e->rec->band3_filtered++;
+        return;
     }
+    for (int s = 0; s < 3; s++) e->stack_cap[s] = e->zhi - band_split_stack_strict(e->o, s);
     e->nR = 0;
     for (int i = 0; i < e->tab3.nua; i++) e->R[e->nR++] = e->tab3.ua[i];
     if (!e->xl_valid || e->xl_x != x) { /* a new X: its list, built as needed */
@@ -478,15 +565,23 @@ static void band3(band_engine *e, uint64_t q)
     dfs3(e, 0, 0, 0, zs);
 }
 
+/* The band-3 side of the item now in e->og (its UAs in e->oua): band 3's
+ * own UAs and the filter. */
+static mc_status item_prepare(band_engine *e)
+{
+    uint8_t b3[27];
+    memcpy(b3, e->og + 54, 27);
+    mc_status st = band_table_build(&e->tab3, b3, 0);
+    if (st != MC_OK) return st;
+    mix_prepare(e);
+    return MC_OK;
+}
+
 /* Step 5 for every pair kept by step 4, on the item now in e->og (its
  * band 3, its UAs in e->oua). */
 static mc_status band3_phase(band_engine *e)
 {
     double t0 = mc_thread_cpu_seconds();
-    uint8_t b3[27];
-    memcpy(b3, e->og + 54, 27);
-    mc_status st = band_table_build(&e->tab3, b3, 0);
-    if (st != MC_OK) return st;
     e->xl_valid = false;
     for (size_t i = 0; i < e->nqs && !e->stop; i++) band3(e, e->qs[i]);
     e->rec->seconds_band3 += mc_thread_cpu_seconds() - t0;
@@ -505,15 +600,27 @@ static mc_status grow_vec(vec2 **v, int *cap, int n)
     return MC_OK;
 }
 
+/* out[i] = the UAs (bits k < nv) that set i of the table misses: the AND,
+ * over its cells c, of the UAs without c (a few ANDs per set instead of a
+ * test per UA). */
 static void fill_vectors(const band_table *t, int nmax, const uint32_t *part, int nv, vec2 *out)
 {
+    uint64_t all0 = nv >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << nv) - 1;
+    uint64_t all1 = nv >= 128 ? ~UINT64_C(0) : nv <= 64 ? 0 : (UINT64_C(1) << (nv - 64)) - 1;
+    uint64_t miss[27][2];
+    for (int c = 0; c < 27; c++) {
+        miss[c][0] = all0, miss[c][1] = all1;
+        for (int k = 0; k < nv; k++)
+            if ((part[k] >> c) & 1) miss[c][k >> 6] &= ~(UINT64_C(1) << (k & 63));
+    }
     int n = t->start[nmax + 1];
     for (int i = 0; i < n; i++) {
-        uint32_t s = t->set[i];
-        vec2 v = {{0, 0, 0, 0}};
-        for (int k = 0; k < nv; k++)
-            if (!(s & part[k])) v.w[k >> 6] |= UINT64_C(1) << (k & 63);
-        out[i] = v;
+        uint64_t a = all0, b = all1;
+        for (uint32_t m = t->set[i]; m; m &= m - 1) {
+            int c = __builtin_ctz(m);
+            a &= miss[c][0], b &= miss[c][1];
+        }
+        out[i] = (vec2){{a, b, 0, 0}};
     }
 }
 
@@ -678,11 +785,25 @@ static mc_status pair_phase(band_engine *e, const band_table *t1, const band_tab
     fill_vectors(t2, xmax, p2, nv, e->vy);
     for (int y = 0; y <= xmax; y++) sort_y(e, t2, y);
     e->nys = n2;
-    for (int j = 0; j < n2; j++) {
-        vec4 v = {{0, 0, 0, 0}};
-        for (int k = 0; k < e->ntb && k < L2; k++)
-            if (!(e->yset[j] & (uint32_t)(e->tbw[k] >> 27))) v.w[k >> 6] |= UINT64_C(1) << (k & 63);
-        e->y2[j] = v;
+    {   /* the second vector of each Y: AND over its cells of the UAs without the cell */
+        int n2v = e->ntb < L2 ? e->ntb : L2;
+        vec4 miss[27];
+        for (int c = 0; c < 27; c++) {
+            vec4 v = {{0, 0, 0, 0}};
+            for (int k = 0; k < n2v; k++)
+                if (!((e->tbw[k] >> (27 + c)) & 1)) v.w[k >> 6] |= UINT64_C(1) << (k & 63);
+            miss[c] = v;
+        }
+        vec4 all = {{0, 0, 0, 0}};
+        for (int k = 0; k < n2v; k++) all.w[k >> 6] |= UINT64_C(1) << (k & 63);
+        for (int j = 0; j < n2; j++) {
+            vec4 v = all;
+            for (uint32_t m = e->yset[j]; m; m &= m - 1) {
+                const vec4 *mc = &miss[__builtin_ctz(m)];
+                for (int w = 0; w < 4; w++) v.w[w] &= mc->w[w];
+            }
+            e->y2[j] = v;
+        }
     }
     e->rec->seconds_tables += mc_thread_cpu_seconds() - t0;
     t0 = mc_thread_cpu_seconds();
@@ -702,7 +823,8 @@ static mc_status run_orientation(band_engine *e, int o, int xmax)
     /* oriented UAs (the store is sorted) */
     e->noua = 0;
     for (int i = 0; i < e->ngua; i++) e->oua[e->noua++] = to_oriented(e, e->gua[i]);
-    mc_status st = pair_phase(e, &e->tab[b1], &e->tab[b2], xmax);
+    mc_status st = item_prepare(e);
+    if (st == MC_OK) st = pair_phase(e, &e->tab[b1], &e->tab[b2], xmax);
     if (st == MC_OK && !e->stop) st = band3_phase(e);
     return st;
 }
@@ -832,7 +954,7 @@ mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const ui
             for (int k = 0; k < e->ngua; k++) e->oua[e->noua++] = e->gua[k];
         }
         e->nlearned = 0;
-        if ((st = band3_phase(e)) != MC_OK) return st;
+        if ((st = item_prepare(e)) != MC_OK || (st = band3_phase(e)) != MC_OK) return st;
     }
     rec->seconds_total = mc_thread_cpu_seconds() - t_all;
     return e->status;

@@ -42,6 +42,7 @@
     C(pairs, "pairs", "band pairs")                                              \
     C(survivors, "surv", "surviving pairs")                                      \
     C(two_band_pass, "pass2", "two-band passes")                                 \
+    C(band3_filtered, "filt3", "pairs cut by the band-3 bound")                  \
     C(band3_nodes, "nodes3", "band-3 nodes")                                     \
     C(band3_checks, "checks3", "band-3 checks")                                  \
     S(seconds_ua, "sec_ua", "s finding UAs")                                     \
