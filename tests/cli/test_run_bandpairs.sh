@@ -6,7 +6,8 @@
 # chunks (checksums of the packed groups) as an uninterrupted run and as
 # mpirun -np 3, nothing lost or counted twice; job verify passes, and fails
 # on a damaged or duplicated journal line; bad ranges and engines that take
-# no groups are refused with one line naming the job file and line.
+# no groups are refused with one line naming the job file and line. Engine
+# band with K = 16 on one group (26 items, seconds) finds nothing.
 # ctest-labels: mpi cli
 # ctest-timeout: 300
 set -euo pipefail
@@ -66,6 +67,21 @@ cp -r ref dup
 line=$(grep '^C first=54498 ' dup/journal); echo "$line" >> dup/journal
 set +e; "$M" job verify dup > v.txt; rc=$?; set -e
 [ $rc = 1 ] && grep -q "duplicated: ranks 54498..54499" v.txt || { cat v.txt; fail "duplicated line accepted"; }
+
+echo "== engine band, K = 16, on the group that covers the first 17 of seventeen.txt: nothing"
+# rank 500529974: see test_source_bandpairs (RANK17); its K = 17 run is test_run_bandpairs_slow
+cat > k16.job <<JOB
+source = bandpairs
+ranks = 500529974
+clues = 16
+chunk = 1
+engine = band
+output = k16
+JOB
+"$M" run --quiet k16.job 2> run.txt || { cat run.txt; fail "K = 16 run"; }
+"$M" job verify k16 > v.txt || { cat v.txt; fail "K = 16 verify"; }
+grep -q "ranks 500529974..500529974, 1 band-pair groups, K = 16: 0 puzzles" v.txt || { cat v.txt; fail "K = 16 claim"; }
+v=$(num k16 pairs); [ -n "$v" ] && [ "$v" -gt 0 ] || fail "K = 16: the band engine counted no pairs"
 
 echo "== refused"
 refused() { # job-file-text expected-message
