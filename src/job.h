@@ -1,7 +1,8 @@
 /* job — a job file, its identity and its work units.
  *
- * A job is a set of grids (a source with a rank range), a clue count K, a
- * chunk size, an engine and an output directory. The rank range
+ * A job is a set of grids (a source with a rank range; for a source of
+ * band-pair groups each rank is a group of grids, source.h), a clue count K,
+ * a chunk size, an engine and an output directory. The rank range
  * first..last is cut into work units (chunks) of `chunk` consecutive ranks:
  *
  *     chunk i = ranks first + i*chunk .. min(first + (i+1)*chunk - 1, last)
