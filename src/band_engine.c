@@ -53,7 +53,7 @@ typedef struct vec4 {
 } vec4;
 
 /* grid UAs in the band-3 filter (mix_dead) */
-#define MIX 128
+#define MIX 256
 
 struct band_engine {
     band_options opt;
@@ -119,6 +119,8 @@ struct band_engine {
     uint64_t mix12[MIX];
     uint32_t mix3[MIX];
     int8_t mixstack[MIX];        /* the stack holding the band-3 part, or -1 */
+    uint64_t mixmiss[54][MIX / 64]; /* per cell of bands 1+2: the filter's UAs without it */
+    uint64_t mixall[MIX / 64];   /* the filter's UAs */
     int nmix;
     band_item_found_fn item_fn;
 };
@@ -452,6 +454,13 @@ static void mix_prepare(band_engine *e)
         for (int st = 0; st < 3; st++)
             if (!(e->mix3[k] & ~(UINT32_C(0x1C0E07) << (3 * st)))) e->mixstack[k] = (int8_t)st;
     }
+    memset(e->mixall, 0, sizeof e->mixall);
+    for (int k = 0; k < e->nmix; k++) e->mixall[k >> 6] |= UINT64_C(1) << (k & 63);
+    for (int c = 0; c < 54; c++) {
+        memcpy(e->mixmiss[c], e->mixall, sizeof e->mixall);
+        for (int k = 0; k < e->nmix; k++)
+            if ((e->mix12[k] >> c) & 1) e->mixmiss[c][k >> 6] &= ~(UINT64_C(1) << (k & 63));
+    }
 }
 
 /* True when the pair Q = x u y cannot be completed in band 3: the UAs of
@@ -460,8 +469,12 @@ static void mix_prepare(band_engine *e)
  * (q_s <= zhi - f_s). A lower bound only: false says nothing. */
 static bool mix_dead(const band_engine *e, uint64_t q, int zhi, const int qstack[3])
 {
-    uint64_t un[MIX / 64] = {0};
-    for (int k = 0; k < e->nmix; k++) un[k >> 6] |= (uint64_t)((e->mix12[k] & q) == 0) << (k & 63);
+    uint64_t un[MIX / 64];
+    memcpy(un, e->mixall, sizeof un);
+    for (uint64_t m = q; m; m &= m - 1) {
+        const uint64_t *mc = e->mixmiss[__builtin_ctzll(m)];
+        for (int w = 0; w < MIX / 64; w++) un[w] &= mc[w];
+    }
     uint32_t used = 0;
     int lb = 0, lbs[3] = {0, 0, 0}, cap[3];
     for (int st = 0; st < 3; st++) cap[st] = zhi - band_split_stack_strict(e->o, st) - qstack[st];
