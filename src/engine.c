@@ -8,6 +8,7 @@
 
 #include "mc_clock.h"
 #include "mc_test_hooks.h"
+#include "source.h"
 
 #define ENGINE_ENTRY_(ID, name, ...) [JOB_ENGINE_##ID] = &engine_##name,
 static const engine_kind *const engines[JOB_ENGINE_COUNT] = {ENGINES(ENGINE_ENTRY_)};
@@ -21,8 +22,10 @@ const engine_kind *engine_of(job_engine_kind k)
 struct job_engine {
     const engine_kind *kind;
     void *state;
-    int ncells;
-    long grid_delay_ns; /* test hook: pause per grid */
+    int ncells;         /* cells of a found puzzle */
+    size_t unit;        /* bytes of a unit */
+    bool groups;        /* units are band-pair groups: run_group */
+    long grid_delay_ns; /* test hook: pause per unit */
 };
 
 mc_status job_engine_new(const job *j, job_engine **out, mc_error *err)
@@ -35,8 +38,14 @@ mc_status job_engine_new(const job *j, job_engine **out, mc_error *err)
     e->grid_delay_ns = 1000000L * hooks.grid_delay_ms;
     e->kind = engine_of(j->engine);
     e->ncells = j->geo->ncells;
-    mc_status st = e->kind ? e->kind->create(j, &e->state, err)
-                           : mc_fail(err, MC_EINVAL, "%s: no such engine (%d)", j->path, (int)j->engine);
+    e->unit = job_unit_bytes(j);
+    e->groups = job_source_gives_groups(j->source);
+    assert(!e->kind || (e->kind->run_group != NULL) == job_engine_takes_groups(j->engine));
+    mc_status st = !e->kind ? mc_fail(err, MC_EINVAL, "%s: no such engine (%d)", j->path, (int)j->engine)
+                   : e->groups && !e->kind->run_group
+                       ? mc_fail(err, MC_EINVAL, "%s: engine %s cannot take the band-pair groups of source %s", j->path,
+                                 e->kind->name, job_source_name(j->source))
+                       : e->kind->create(j, &e->state, err);
     if (st != MC_OK) {
         free(e);
         return st;
@@ -70,11 +79,12 @@ mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, ui
                          volatile sig_atomic_t *stop, mc_error *err)
 {
     const int nc = e->ncells;
+    const size_t unit = e->unit;
     double t0 = mc_wall_seconds();
     job_result_clear(res);
     res->first = first;
     res->count = count;
-    res->checksum = job_checksum_grids(grids, count, nc);
+    res->checksum = job_checksum_grids(grids, count, (int)unit);
     for (uint64_t i = 0; i < count; i++) {
         if (stop && *stop) {
             res->abandoned = true;
@@ -85,11 +95,13 @@ mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, ui
             nanosleep(&ts, NULL);
         }
         found_arg fa = {res, first + i, nc, MC_OK};
-        mc_status st = e->kind->run_grid(e->state, grids + i * (uint64_t)nc, &res->work, on_found, &fa, err);
+        const uint8_t *u = grids + i * (uint64_t)unit;
+        mc_status st = e->groups ? e->kind->run_group(e->state, u, &res->work, on_found, &fa, err)
+                                 : e->kind->run_grid(e->state, u, &res->work, on_found, &fa, err);
         if (st != MC_OK) {
             if (st == MC_ENOMEM) return mc_fail(err, MC_ENOMEM, "out of memory");
-            return mc_fail(err, st, "grid of rank %llu: the %s engine failed (%s)", (unsigned long long)(first + i),
-                           e->kind->name, mc_status_name(st));
+            return mc_fail(err, st, "%s of rank %llu: the %s engine failed (%s)", e->groups ? "group" : "grid",
+                           (unsigned long long)(first + i), e->kind->name, mc_status_name(st));
         }
         if (fa.st != MC_OK) return mc_fail(err, MC_ENOMEM, "out of memory");
     }

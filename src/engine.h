@@ -14,9 +14,10 @@
  * its own file engine_NAME.c. Adding an engine: one file defining
  * `const engine_kind engine_NAME` and one line in ENGINES.
  *
- * job_engine runs a chunk (consecutive grids of a job) through the job's
- * engine: it checks the stop flag between grids, sums the counters into the
- * job_result and collects the puzzles with their ranks.
+ * job_engine runs a chunk (consecutive units of a job: grids, or band-pair
+ * groups for a source of groups, source.h) through the job's engine: it
+ * checks the stop flag between units, sums the counters into the job_result
+ * and collects the puzzles with the ranks of their units.
  */
 #ifndef MC_ENGINE_H
 #define MC_ENGINE_H
@@ -44,6 +45,12 @@ typedef struct engine_kind {
      * geometric growth. */
     mc_status (*run_grid)(void *state, const uint8_t *grid, work_counters *work, engine_found_fn found,
                           void *arg, mc_error *err);
+    /* One band-pair group (a packed unit, bandpair_unit.h): calls found for
+     * each puzzle (81 cells of one of its item grids) whose covering item
+     * (bandpair_cover) is in the group. NULL when the engine takes no groups
+     * (job_engine_takes_groups, job_kinds.h). */
+    mc_status (*run_group)(void *state, const uint8_t *unit, work_counters *work, engine_found_fn found,
+                           void *arg, mc_error *err);
     void (*free)(void *state); /* NULL safe */
 } engine_kind;
 
@@ -59,8 +66,8 @@ typedef struct job_engine job_engine;
 /* One engine per process, reused for every chunk. */
 MC_MUST_USE mc_status job_engine_new(const job *j, job_engine **out, mc_error *err);
 void job_engine_free(job_engine *e);
-/* Runs the chunk (count grids of ranks first..). Checks *stop between
- * grids; when it is set the result is marked abandoned. res->seconds is the
+/* Runs the chunk (count units of ranks first.., job_unit_bytes each).
+ * Checks *stop between units; when it is set the result is marked abandoned. res->seconds is the
  * chunk's wall time. Test hook: MC_TEST_GRID_DELAY_MS (mc_test_hooks.h). */
 MC_MUST_USE mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, uint64_t count,
                                      job_result *res, volatile sig_atomic_t *stop, mc_error *err);

@@ -1,7 +1,10 @@
 /* engine_band — the band method (band_engine.h) as an engine; see engine.h.
  * 9x9 grids only, K from 1 to 27; the checker's options (ua_max_size,
- * ua_limit, max_degree) are refused, `learn` is passed on. */
+ * ua_limit, max_degree) are refused, `learn` is passed on. Grids go through
+ * band_engine_run; band-pair groups (bandpair_unit.h) through
+ * band_engine_run_group, which reports each puzzle in its covering item. */
 #include "band_engine.h"
+#include "bandpair_unit.h"
 #include "engine.h"
 
 static mc_status create(const job *j, void **state, mc_error *err)
@@ -33,6 +36,31 @@ static mc_status run_grid(void *state, const uint8_t *grid, work_counters *work,
     return MC_OK;
 }
 
+/* The item index is dropped: the puzzle's cells say which item grid it is. */
+typedef struct item_found_arg {
+    engine_found_fn found;
+    void *arg;
+} item_found_arg;
+
+static void on_item_found(void *arg, int item, const uint8_t *puzzle, int nclues)
+{
+    (void)item;
+    item_found_arg *a = arg;
+    a->found(a->arg, puzzle, nclues);
+}
+
+static mc_status run_group(void *state, const uint8_t *unit, work_counters *work, engine_found_fn found, void *arg,
+                           mc_error *err)
+{
+    band_record rec;
+    item_found_arg a = {found, arg};
+    mc_status st = band_engine_run_group(state, bandpair_unit_pair(unit), bandpair_unit_band3(unit),
+                                         bandpair_unit_nitems(unit), &rec, on_item_found, &a);
+    if (st != MC_OK) return mc_fail(err, st, "band engine: out of memory");
+    work_counters_add(work, &rec.work);
+    return MC_OK;
+}
+
 static void free_state(void *state) { band_engine_free(state); }
 
-const engine_kind engine_band = {"band", create, run_grid, free_state};
+const engine_kind engine_band = {"band", create, run_grid, run_group, free_state};

@@ -110,4 +110,4 @@ static mc_status run_grid(void *state, const uint8_t *g, work_counters *work, en
     return MC_OK;
 }
 
-const engine_kind engine_brute = {"brute", create, run_grid, free_state};
+const engine_kind engine_brute = {"brute", create, run_grid, NULL, free_state};

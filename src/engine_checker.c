@@ -29,4 +29,4 @@ static mc_status run_grid(void *state, const uint8_t *grid, work_counters *work,
 
 static void free_state(void *state) { checker_free(state); }
 
-const engine_kind engine_checker = {"checker", create, run_grid, free_state};
+const engine_kind engine_checker = {"checker", create, run_grid, NULL, free_state};

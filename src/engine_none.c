@@ -1,4 +1,5 @@
-/* engine_none — the dry run: grids travel, nothing is searched; see engine.h. */
+/* engine_none — the dry run: units (grids or band-pair groups) travel,
+ * nothing is searched; see engine.h. */
 #include "engine.h"
 
 static mc_status create(const job *j, void **state, mc_error *err)
@@ -18,4 +19,4 @@ static mc_status run_grid(void *state, const uint8_t *grid, work_counters *work,
 
 static void free_state(void *state) { (void)state; }
 
-const engine_kind engine_none = {"none", create, run_grid, free_state};
+const engine_kind engine_none = {"none", create, run_grid, run_grid, free_state};

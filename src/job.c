@@ -24,13 +24,21 @@
 static const char *const source_names[JOB_SOURCE_COUNT] = {SOURCES(NAME_)};
 static const char *const engine_names[JOB_ENGINE_COUNT] = {ENGINES(NAME_)};
 #undef NAME_
-#define FILE_(ID, name, file) file,
+#define FILE_(ID, name, file, groups) file,
 static const bool source_file[JOB_SOURCE_COUNT] = {SOURCES(FILE_)};
 #undef FILE_
+#define GROUPS_(ID, name, file, groups) groups,
+static const bool source_groups[JOB_SOURCE_COUNT] = {SOURCES(GROUPS_)};
+#undef GROUPS_
+#define GROUPS_(ID, name, groups) groups,
+static const bool engine_groups[JOB_ENGINE_COUNT] = {ENGINES(GROUPS_)};
+#undef GROUPS_
 
 const char *job_source_name(job_source_kind s) { return (int)s >= 0 && s < JOB_SOURCE_COUNT ? source_names[s] : "?"; }
 const char *job_engine_name(job_engine_kind e) { return (int)e >= 0 && e < JOB_ENGINE_COUNT ? engine_names[e] : "?"; }
 bool job_source_takes_file(job_source_kind s) { return (int)s >= 0 && s < JOB_SOURCE_COUNT && source_file[s]; }
+bool job_source_gives_groups(job_source_kind s) { return (int)s >= 0 && s < JOB_SOURCE_COUNT && source_groups[s]; }
+bool job_engine_takes_groups(job_engine_kind e) { return (int)e >= 0 && e < JOB_ENGINE_COUNT && engine_groups[e]; }
 
 bool job_source_find(const char *name, job_source_kind *k)
 {
@@ -155,11 +163,14 @@ static mc_status set_key(job *j, const char *dir, const char *name, long line, i
         char *arg = trim(sp);
         if (*sp) *sp = 0; /* v is now the kind word (arg points after it) */
         if (!job_source_find(v, &j->source))
-            return BAD("%s:%ld: source must be 'grids FILE', 'catalogue FILE' or 'enumerate', not '%s'",
+            return BAD("%s:%ld: source must be 'grids FILE', 'catalogue FILE', 'enumerate' or 'bandpairs', not '%s'",
                        name, line, v);
         if (!job_source_takes_file(j->source)) {
-            if (*arg) return BAD("%s:%ld: source %s takes no file (bands = A-B chooses the grids)", name, line, v);
-            if (j->source == JOB_SOURCE_ENUMERATE) j->geo = geometry_9x9();
+            if (*arg)
+                return BAD("%s:%ld: source %s takes no file (%s)", name, line, v,
+                           j->source == JOB_SOURCE_ENUMERATE ? "bands = A-B chooses the grids"
+                                                             : "ranks = A-B chooses the groups");
+            j->geo = geometry_9x9();
             return MC_OK;
         }
         if (!*arg) return BAD("%s:%ld: source %s needs a file name", name, line, v);
@@ -176,6 +187,7 @@ static mc_status set_key(job *j, const char *dir, const char *name, long line, i
         if (!numtext_range(v, &j->first, &j->last) || j->first == 0)
             return BAD("%s:%ld: ranks must be 'I-J' or 'I' with 1 <= I <= J, not '%s'", name, line, v);
         j->ranks_given = true;
+        j->ranks_line = line;
         return MC_OK;
     case K_BANDS: {
         uint64_t lo, hi;
@@ -314,6 +326,18 @@ mc_status job_parse(const char *name, const char *text, job *j, mc_error *err)
     }
     if (j->source == JOB_SOURCE_ENUMERATE && j->geo->N != 9) {
         st = mc_fail(err, MC_EINVAL, "%s:%ld: source enumerate makes 9x9 grids", name, seen[K_SHAPE]);
+        goto done;
+    }
+    if (j->source == JOB_SOURCE_BANDPAIRS && j->geo->N != 9) {
+        st = mc_fail(err, MC_EINVAL, "%s:%ld: source bandpairs makes 9x9 grids", name, seen[K_SHAPE]);
+        goto done;
+    }
+    if (job_source_gives_groups(j->source) && !job_engine_takes_groups(j->engine)) {
+        st = mc_fail(err, MC_EINVAL,
+                     "%s:%ld: engine %s cannot take the band-pair groups of source %s (use engine band, or none "
+                     "for a dry run)",
+                     name, seen[K_ENGINE] ? seen[K_ENGINE] : seen[K_SOURCE], job_engine_name(j->engine),
+                     job_source_name(j->source));
         goto done;
     }
     if (j->source != JOB_SOURCE_ENUMERATE && seen[K_BANDS]) {

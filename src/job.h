@@ -1,7 +1,8 @@
 /* job — a job file, its identity and its work units.
  *
- * A job is a set of grids (a source with a rank range), a clue count K, a
- * chunk size, an engine and an output directory. The rank range
+ * A job is a set of grids (a source with a rank range; for a source of
+ * band-pair groups each rank is a group of grids, source.h), a clue count K,
+ * a chunk size, an engine and an output directory. The rank range
  * first..last is cut into work units (chunks) of `chunk` consecutive ranks:
  *
  *     chunk i = ranks first + i*chunk .. min(first + (i+1)*chunk - 1, last)
@@ -51,10 +52,11 @@ typedef enum job_engine_kind { ENGINES(JOB_KIND_ENUM_) JOB_ENGINE_COUNT } job_en
 typedef struct job {
     char *path;              /* the job file as given ("" for a job read from a journal) */
     job_source_kind source;
-    char *source_path;       /* absolute path (grids, catalogue); NULL for enumerate */
+    char *source_path;       /* absolute path (grids, catalogue); NULL for enumerate, bandpairs */
     bool has_source_sum;     /* the source is a file: source_sum binds its content */
     uint64_t source_sum;     /* set by job_resolve (source_kind.fingerprint) */
     bool ranks_given;
+    long ranks_line;         /* line of `ranks =` in the job file (0: none, or a job from a journal) */
     uint64_t first, last;    /* inclusive rank range; last is 0 until job_resolve */
     int band_lo, band_hi;    /* enumerate: minlex bands (1..416) */
     const geometry *geo;     /* NULL until known (job file `shape` or the source) */
@@ -109,11 +111,16 @@ bool job_engine_find(const char *name, job_engine_kind *k);
 bool job_source_find(const char *name, job_source_kind *k);
 /* Does `source = NAME` take a file? */
 bool job_source_takes_file(job_source_kind s);
+/* Are the source's ranks band-pair groups (bandpair_unit.h), not grids? */
+bool job_source_gives_groups(job_source_kind s);
+/* Can the engine take band-pair groups? */
+bool job_engine_takes_groups(job_engine_kind e);
 
 /* FNV-1a 64 over bytes, continuing from h (start with JOB_FNV_INIT). */
 #define JOB_FNV_INIT UINT64_C(0xcbf29ce484222325)
 uint64_t job_fnv1a(uint64_t h, const void *data, size_t n);
-/* Checksum of n grids of ncells cells each, in rank order. */
+/* Checksum of n units (grids of ncells cells, or packed groups: see
+ * job_unit_bytes in source.h) of `ncells` bytes each, in rank order. */
 uint64_t job_checksum_grids(const uint8_t *grids, uint64_t n, int ncells);
 
 #endif

@@ -187,8 +187,11 @@ mc_status job_from_identity(const char *text, job *j, mc_error *err)
             goto bad;
         }
     }
-    if (have != 255 || (j->source != JOB_SOURCE_ENUMERATE && (!j->source_path || !j->has_source_sum)) || j->first == 0 ||
-        j->last < j->first)
+    if (have != 255 || (job_source_takes_file(j->source) && (!j->source_path || !j->has_source_sum)) ||
+        j->first == 0 || j->last < j->first)
+        goto bad;
+    if (job_source_gives_groups(j->source) &&
+        (!job_engine_takes_groups(j->engine) || j->geo->R != 3 || j->geo->C != 3))
         goto bad;
     j->ranks_given = true;
     free(copy);

@@ -5,7 +5,10 @@
  * job_source_find, job_source_name, ...), and the table entry source_NAME
  * (source.h, in source_NAME.c) / engine_NAME (engine.h, in engine_NAME.c).
  * A source also says whether the job file names a file after it
- * (`source = grids FILE`) or not (`source = enumerate`). Adding a source or
+ * (`source = grids FILE`) or not (`source = enumerate`), and whether its
+ * ranks are grids or band-pair groups (bandpair_unit.h); an engine says
+ * whether it takes groups (a job pairing a group source with an engine that
+ * does not is refused when it is loaded). Adding a source or
  * an engine: one line here and its file. Order is the enum order (journals
  * store names, not numbers). The job module knows the names only; the
  * tables of source.c and engine.c sit above it.
@@ -14,14 +17,15 @@
 #define MC_JOB_KINDS_H
 
 #define SOURCES(X)                                                               \
-    X(GRIDS, grids, true)                                                        \
-    X(CATALOGUE, catalogue, true)                                                \
-    X(ENUMERATE, enumerate, false)
+    X(GRIDS, grids, true, false)                                                 \
+    X(CATALOGUE, catalogue, true, false)                                         \
+    X(ENUMERATE, enumerate, false, false)                                        \
+    X(BANDPAIRS, bandpairs, false, true)
 
 #define ENGINES(X)                                                               \
-    X(CHECKER, checker)                                                          \
-    X(BAND, band)                                                                \
-    X(BRUTE, brute)                                                              \
-    X(NONE, none)
+    X(CHECKER, checker, false)                                                   \
+    X(BAND, band, true)                                                          \
+    X(BRUTE, brute, false)                                                       \
+    X(NONE, none, true)
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bandpair_unit.h"
 #include "engine.h"
 #include "grid.h"
 #include "job_journal.h"
@@ -31,6 +32,43 @@ mc_status job_check_puzzle(solver_ctx *sv, const geometry *geo, const uint8_t *g
     return MC_OK;
 }
 
+mc_status job_check_group_puzzle(solver_ctx *sv, bandpair_ctx *bp, const uint8_t *unit, const uint8_t *puzzle,
+                                 int clues, mc_error *err)
+{
+    int n = 0;
+    for (int c = 0; c < 81; c++) {
+        if (puzzle[c] == CELL_EMPTY) continue;
+        if (puzzle[c] > 8) return mc_fail(err, MC_EINVAL, "bad digit at r%dc%d", c / 9 + 1, c % 9 + 1);
+        n++;
+    }
+    if (n > clues) return mc_fail(err, MC_EINVAL, "%d clues, more than K = %d", n, clues);
+    solver_result r;
+    int cnt = solver_count(sv, puzzle, 2, &r);
+    if (cnt != 1) return mc_fail(err, MC_EINVAL, "%s", cnt == 0 ? "no solution" : "more than one solution");
+    uint8_t g[81];
+    memcpy(g, r.sol[0], 81);
+    int item = -1, nitems = bandpair_unit_nitems(unit);
+    if (!memcmp(g, bandpair_unit_pair(unit), 54))
+        for (int i = 0; i < nitems && item < 0; i++)
+            if (!memcmp(g + 54, bandpair_unit_band3(unit) + 27 * i, 27)) item = i;
+    if (item < 0) return mc_fail(err, MC_EINVAL, "its solution is not an item grid of the group");
+    uint8_t q[81];
+    memcpy(q, puzzle, 81);
+    for (int c = 0; c < 81; c++) {
+        if (q[c] == CELL_EMPTY) continue;
+        q[c] = CELL_EMPTY;
+        int m = solver_count(sv, q, 2, &r);
+        q[c] = puzzle[c];
+        if (m == 1) return mc_fail(err, MC_EINVAL, "not minimal: the clue at r%dc%d can go", c / 9 + 1, c % 9 + 1);
+    }
+    int slot, band1;
+    uint8_t pair[54], band3[27];
+    bandpair_cover(bp, g, puzzle, &slot, pair, band3, &band1);
+    if (memcmp(pair, g, 54) || memcmp(band3, g + 54, 27))
+        return mc_fail(err, MC_EINVAL, "its covering item is not item %d of the group", item + 1);
+    return MC_OK;
+}
+
 /* The state of one verification: the job, its journal, where each chunk's
  * entry is, and the problems found so far. */
 typedef struct verifier {
@@ -39,6 +77,8 @@ typedef struct verifier {
     journal_data d;
     uint64_t nchunks;
     size_t *slot;            /* journal entry of each chunk, SIZE_MAX = none */
+    size_t unit;             /* bytes of a unit (source.h) */
+    bandpair_ctx *bp;        /* for groups: bandpair_cover */
     FILE *out;
     long problems;
 } verifier;
@@ -152,8 +192,8 @@ static void check_missing(verifier *v)
 /* One chunk against its grids: checksum, puzzle count, every puzzle. */
 static void check_chunk(verifier *v, const job_result *r, const uint8_t *grids, solver_ctx *sv)
 {
-    const int nc = v->j.geo->ncells;
-    if (job_checksum_grids(grids, r->count, nc) != r->checksum)
+    const size_t unit = v->unit;
+    if (job_checksum_grids(grids, r->count, (int)unit) != r->checksum)
         problem(v, "wrong: ranks %" PRIu64 "..%" PRIu64 ": checksum %016" PRIx64 " does not match the source\n",
                 r->first, r->first + r->count - 1, r->checksum);
     if (r->nfound != r->puzzles)
@@ -165,8 +205,10 @@ static void check_chunk(verifier *v, const job_result *r, const uint8_t *grids, 
         if (p->rank < r->first || p->rank >= r->first + r->count)
             problem(v, "wrong: a puzzle of rank %" PRIu64 " is listed in chunk %" PRIu64 "..%" PRIu64 "\n", p->rank,
                     r->first, r->first + r->count - 1);
-        else if (job_check_puzzle(sv, v->j.geo, grids + (p->rank - r->first) * (uint64_t)nc, p->cell, v->j.clues,
-                                  &e) != MC_OK)
+        else if ((v->bp ? job_check_group_puzzle(sv, v->bp, grids + (p->rank - r->first) * unit, p->cell,
+                                                 v->j.clues, &e)
+                        : job_check_puzzle(sv, v->j.geo, grids + (p->rank - r->first) * unit, p->cell, v->j.clues,
+                                           &e)) != MC_OK)
             problem(v, "wrong: the puzzle listed for rank %" PRIu64 " fails: %s\n", p->rank, e.msg);
     }
 }
@@ -174,16 +216,22 @@ static void check_chunk(verifier *v, const job_result *r, const uint8_t *grids, 
 /* Reads the source once, in rank order, and checks every chunk with an entry. */
 static mc_status check_source(verifier *v, mc_error *err)
 {
-    uint8_t *grids = malloc((size_t)v->j.chunk * (size_t)v->j.geo->ncells);
+    v->unit = job_unit_bytes(&v->j);
+    uint8_t *grids = malloc((size_t)v->j.chunk * v->unit);
     solver_ctx *sv = solver_new(v->j.geo);
     job_source *src = NULL;
-    mc_status st = !grids || !sv ? mc_fail(err, MC_ENOMEM, "out of memory") : job_source_open(&v->j, &src, err);
+    mc_status st = !grids || !sv ? mc_fail(err, MC_ENOMEM, "out of memory") : MC_OK;
+    if (st == MC_OK && job_source_gives_groups(v->j.source) && bandpair_ctx_new(&v->bp) != MC_OK)
+        st = mc_fail(err, MC_ENOMEM, "out of memory");
+    if (st == MC_OK) st = job_source_open(&v->j, &src, err);
     for (uint64_t i = 0; st == MC_OK && i < v->nchunks; i++) {
         if (v->slot[i] == SIZE_MAX) continue;
         const job_result *r = &v->d.chunks[v->slot[i]];
         if ((st = job_source_read(src, r->first, r->count, grids, err)) == MC_OK) check_chunk(v, r, grids, sv);
     }
     job_source_close(src);
+    bandpair_ctx_free(v->bp);
+    v->bp = NULL;
     solver_free(sv);
     free(grids);
     return st;
@@ -249,6 +297,7 @@ static void report_job(verifier *v)
     const job *j = &v->j;
     char what[64] = "";
     if (j->source == JOB_SOURCE_ENUMERATE) snprintf(what, sizeof what, "bands %d-%d", j->band_lo, j->band_hi);
+    if (job_source_gives_groups(j->source)) snprintf(what, sizeof what, "(band-pair groups)");
     fprintf(v->out, "job: %s %s, ranks %" PRIu64 "..%" PRIu64 ", chunk %" PRIu64 ", K = %d, engine %s\n",
             job_source_name(j->source), j->source_path ? j->source_path : what, j->first, j->last, j->chunk,
             j->clues, job_engine_name(j->engine));

@@ -2,7 +2,9 @@
  *
  * From nothing but the journal, the job line in it and the source: every
  * rank covered exactly once by chunks of the job, each chunk's checksum
- * against the source, its counts, every found puzzle re-solved, found.txt
+ * against the source (the hash of its units: grids, or packed band-pair
+ * groups), its counts, every found puzzle re-solved (for groups also:
+ * minimal, and covered by its item), found.txt
  * and summary.json against the journal. Each check is its own helper in
  * job_verify.c; problems are reported as lines "missing: ..." / "wrong: ..."
  * / "duplicated: ...".
@@ -14,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "bandpair.h"
 #include "geometry.h"
 #include "mc_error.h"
 #include "solver.h"
@@ -30,5 +33,13 @@ MC_MUST_USE mc_status job_verify(const char *dir, FILE *out, bool *ok, mc_error 
  * grid. MC_EINVAL with the reason otherwise. */
 MC_MUST_USE mc_status job_check_puzzle(solver_ctx *sv, const geometry *geo, const uint8_t *grid,
                                        const uint8_t *puzzle, int clues, mc_error *err);
+
+/* The same for a puzzle reported for a band-pair group (unit: a packed
+ * group, bandpair_unit.h; puzzle: 81 cells; sv a 9x9 solver): at most K
+ * clues, exactly one solution, that solution is one of the group's item
+ * grids (pair + band 3 i), every clue is needed (minimal), and its covering
+ * item (bandpair_cover) is that item. MC_EINVAL with the reason otherwise. */
+MC_MUST_USE mc_status job_check_group_puzzle(solver_ctx *sv, bandpair_ctx *bp, const uint8_t *unit,
+                                             const uint8_t *puzzle, int clues, mc_error *err);
 
 #endif

@@ -4,6 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bandpair_unit.h"
+
+/* A chunk's units travel in one MPI message and one buffer. */
+#define SOURCE_MAX_CHUNK_BYTES ((uint64_t)256 << 20)
+
+size_t job_unit_bytes(const job *j)
+{
+    return job_source_gives_groups(j->source) ? (size_t)BANDPAIR_UNIT_BYTES : (size_t)j->geo->ncells;
+}
+
 #define SOURCE_ENTRY_(ID, name, ...) [JOB_SOURCE_##ID] = &source_##name,
 static const source_kind *const sources[JOB_SOURCE_COUNT] = {SOURCES(SOURCE_ENTRY_)};
 #undef SOURCE_ENTRY_
@@ -21,7 +31,9 @@ mc_status job_resolve(job *j, mc_error *err)
     mc_status st = k->resolve(j, &base, &count, err);
     if (st != MC_OK) return st;
     if (count == 0) return mc_fail(err, MC_EINVAL, "%s: source %s holds no grids", j->path, j->source_path);
-    const char *what = j->source_path ? j->source_path : "the bands";
+    const char *what = j->source_path                        ? j->source_path
+                       : job_source_gives_groups(j->source) ? "the band-pair groups"
+                                                            : "the bands";
     if (!j->ranks_given) {
         j->first = base;
         j->last = base + count - 1;
@@ -35,6 +47,10 @@ mc_status job_resolve(job *j, mc_error *err)
         if ((st = k->fingerprint(j, &j->source_sum, err)) != MC_OK) return st;
         j->has_source_sum = true;
     }
+    if (j->chunk * (uint64_t)job_unit_bytes(j) > SOURCE_MAX_CHUNK_BYTES)
+        return mc_fail(err, MC_EINVAL, "%s: chunk %llu is too large for source %s: at most %llu units of %zu bytes",
+                       j->path, (unsigned long long)j->chunk, job_source_name(j->source),
+                       (unsigned long long)(SOURCE_MAX_CHUNK_BYTES / job_unit_bytes(j)), job_unit_bytes(j));
     if (j->clues > j->geo->ncells)
         return mc_fail(err, MC_EINVAL, "%s: clues %d is more than the %d cells of the grids", j->path, j->clues,
                        j->geo->ncells);

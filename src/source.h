@@ -9,6 +9,14 @@
  *     catalogue FILE   a catalogue file (catalogue.h): its rank range
  *     enumerate        9x9 grids of minlex bands A-B made on the fly by a
  *                      feed thread (enumerate.h), catalogue ranks
+ *     bandpairs        band-pair groups (bandpair.h) made on the fly by a
+ *                      feed thread, global group ranks (bandpair_rank.h)
+ *
+ * Units. A rank is one unit of job_unit_bytes(j) bytes: a grid of
+ * geo->ncells digits for the grid sources, a packed band-pair group
+ * (bandpair_unit.h) for the sources that give groups (job_kinds.h). Readers,
+ * engines, checksums and messages carry units; found puzzles are always
+ * grids' puzzles (ncells cells) with the rank of their unit.
  *
  * SOURCES (job_kinds.h) is the list; each source is a `source_kind` in
  * its own file source_NAME.c. Adding a source: one file defining
@@ -38,7 +46,7 @@ typedef struct source_kind {
     mc_status (*resolve)(job *j, uint64_t *base, uint64_t *count, mc_error *err);
     /* Opens a reader at the source's first grid; *next: its rank. */
     mc_status (*open)(const job *j, void **state, uint64_t *next, mc_error *err);
-    /* Reads the grids of ranks first..first+count-1 (first >= *next, except
+    /* Reads the units of ranks first..first+count-1 (first >= *next, except
      * for seekable sources) into grids and advances *next past them. */
     mc_status (*read)(void *state, const job *j, uint64_t *next, uint64_t first, uint64_t count, uint8_t *grids,
                       mc_error *err);
@@ -56,11 +64,15 @@ SOURCES(SOURCE_DECLARE_)
 /* The source of a job_source_kind; NULL for a value out of range. */
 const source_kind *source_of(job_source_kind k);
 
-/* ---- reading a job's grids ---- */
+/* Bytes of one unit of the job (j->geo known): ncells, or
+ * BANDPAIR_UNIT_BYTES for a source of groups. */
+size_t job_unit_bytes(const job *j);
+
+/* ---- reading a job's units ---- */
 typedef struct job_source job_source;
 MC_MUST_USE mc_status job_source_open(const job *j, job_source **out, mc_error *err);
-/* Reads the count grids of ranks first..first+count-1 into grids
- * (count * ncells bytes); see above for the order of reads. */
+/* Reads the count units of ranks first..first+count-1 into grids
+ * (count * job_unit_bytes bytes); see above for the order of reads. */
 MC_MUST_USE mc_status job_source_read(job_source *s, uint64_t first, uint64_t count, uint8_t *grids,
                                       mc_error *err);
 void job_source_close(job_source *s);

@@ -35,7 +35,7 @@ static void on_alarm(int sig)
 
 /* A chunk held by the master: sent to a worker (busy) or waiting to be
  * sent again (requeued after a worker gave it back). The buffer holds the
- * chunk message: header, then the grids. */
+ * chunk message: header, then the units. */
 typedef struct slot {
     bool busy;
     uint64_t index, first, count, checksum;
@@ -47,13 +47,15 @@ typedef struct master {
     job *j;
     const run_options *o;
     int size;               /* MPI ranks */
-    int nc;
+    int nc;                 /* cells of a grid (found puzzles) */
+    size_t unit;            /* bytes of a unit (source.h: a grid, or a packed band-pair group) */
     journal *jl;
     journal_data done;      /* finished chunks (journal + this run) */
     uint8_t *isdone;        /* per chunk index */
     uint64_t nchunks, next; /* next chunk index to consider */
     job_source *src;
     solver_ctx *sv;
+    bandpair_ctx *bp;       /* groups: the covering item of a reported puzzle */
     slot *slots;            /* (size - 1) * inflight, or 1 without workers */
     int *inflight;          /* per worker rank */
     bool *given_up;         /* worker gave a chunk back (signalled): no more work for it */
@@ -67,6 +69,9 @@ typedef struct master {
     uint64_t grids_done, grids_todo, puzzles, chunks_this_run;
     mc_error err;
 } master;
+
+/* What a rank is, in messages. */
+#define UNITS(j) (job_source_gives_groups((j)->source) ? "groups" : "grids")
 
 static bool has_work(master *m)
 {
@@ -92,7 +97,7 @@ static mc_status load_chunk(master *m, slot *s)
     memcpy(s->buf, hdr, sizeof hdr);
     mc_status st = job_source_read(m->src, s->first, s->count, s->buf + sizeof hdr, &m->err);
     if (st != MC_OK) return st;
-    s->checksum = job_checksum_grids(s->buf + sizeof hdr, s->count, m->nc);
+    s->checksum = job_checksum_grids(s->buf + sizeof hdr, s->count, (int)m->unit);
     return MC_OK;
 }
 
@@ -122,8 +127,9 @@ static mc_status record(master *m, slot *s, int worker)
         if (p->rank < s->first || p->rank >= s->first + s->count)
             return mc_fail(&m->err, MC_ECORRUPT, "rank %d reported a puzzle of rank %" PRIu64 " outside its chunk",
                            worker, p->rank);
-        if (job_check_puzzle(m->sv, m->j->geo, grids + (p->rank - s->first) * (uint64_t)m->nc, p->cell,
-                             m->j->clues, &e) != MC_OK)
+        const uint8_t *u = grids + (p->rank - s->first) * (uint64_t)m->unit;
+        if ((m->bp ? job_check_group_puzzle(m->sv, m->bp, u, p->cell, m->j->clues, &e)
+                   : job_check_puzzle(m->sv, m->j->geo, u, p->cell, m->j->clues, &e)) != MC_OK)
             return mc_fail(&m->err, MC_ECORRUPT, "rank %d reported a puzzle of grid %" PRIu64
                            " that fails the master's check (%s); nothing recorded", worker, p->rank, e.msg);
     }
@@ -231,7 +237,7 @@ static mc_status dispatch(master *m, int w)
         if (st != MC_OK) return st;
         s[i].busy = true;
         m->inflight[w]++;
-        MPI_Isend(s[i].buf, (int)(RUN_CHUNK_HEADER * 8 + s[i].count * (uint64_t)m->nc), MPI_BYTE, w, RUN_TAG_CHUNK,
+        MPI_Isend(s[i].buf, (int)(RUN_CHUNK_HEADER * 8 + s[i].count * (uint64_t)m->unit), MPI_BYTE, w, RUN_TAG_CHUNK,
                   MPI_COMM_WORLD, &s[i].req);
         return MC_OK;
     }
@@ -339,6 +345,7 @@ static void master_free(master *m)
     job_result_free(&m->res);
     job_source_close(m->src);
     solver_free(m->sv);
+    bandpair_ctx_free(m->bp);
     journal_close(m->jl);
     journal_data_free(&m->done);
 }
@@ -350,6 +357,7 @@ static mc_status master_setup(master *m)
     mc_status st = job_resolve(j, &m->err);
     if (st != MC_OK) return st;
     m->nc = j->geo->ncells;
+    m->unit = job_unit_bytes(j);
     job_engine *eng; /* the engine must be available: fail once, here */
     if ((st = job_engine_new(j, &eng, &m->err)) != MC_OK) return st;
     job_engine_free(eng);
@@ -388,8 +396,10 @@ static mc_status master_setup(master *m)
     m->grids_todo = job_total(j) - done_grids;
     if ((st = job_source_open(j, &m->src, &m->err)) != MC_OK) return st;
     m->sv = solver_new(j->geo);
+    if (job_source_gives_groups(j->source) && bandpair_ctx_new(&m->bp) != MC_OK)
+        return mc_fail(&m->err, MC_ENOMEM, "out of memory");
     size_t nslots = m->size > 1 ? (size_t)(m->size - 1) * (size_t)j->inflight : 1;
-    m->bufsize = RUN_CHUNK_HEADER * 8 + (size_t)j->chunk * (size_t)m->nc;
+    m->bufsize = RUN_CHUNK_HEADER * 8 + (size_t)j->chunk * m->unit;
     m->slots = calloc(nslots, sizeof *m->slots);
     m->requeue = calloc(nslots, sizeof *m->requeue);
     m->inflight = calloc((size_t)m->size, sizeof *m->inflight);
@@ -434,8 +444,8 @@ static int finish(master *m, bool interrupted, double t0)
     job_totals t;
     job_totals_of(&m->done, &t);
     if (interrupted) {
-        fprintf(stderr, "minclue run: interrupted: %" PRIu64 " of %" PRIu64 " grids done, %" PRIu64
-                " puzzle%s so far; run the same command again to resume\n", t.grids, job_total(j), t.puzzles,
+        fprintf(stderr, "minclue run: interrupted: %" PRIu64 " of %" PRIu64 " %s done, %" PRIu64
+                " puzzle%s so far; run the same command again to resume\n", t.grids, job_total(j), UNITS(j), t.puzzles,
                 t.puzzles == 1 ? "" : "s");
         return RUN_EXIT_INTERRUPTED;
     }
@@ -443,10 +453,11 @@ static int finish(master *m, bool interrupted, double t0)
     getrusage(RUSAGE_SELF, &ru);
     double cpu = (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_sec +
                  1e-6 * (double)ru.ru_stime.tv_usec;
-    fprintf(stderr, "minclue run: complete: ranks %" PRIu64 "..%" PRIu64 ", %" PRIu64 " grids, K = %d: %" PRIu64
-            " puzzle%s%s (this run: %" PRIu64 " grids in %.2f s, master CPU %.2f s); results in %s\n", j->first,
-            j->last, t.grids, j->clues, t.puzzles, t.puzzles == 1 ? "" : "s",
-            j->engine == JOB_ENGINE_NONE ? " (dry run: nothing searched)" : "", m->grids_done, mc_wall_seconds() - t0, cpu,
+    fprintf(stderr, "minclue run: complete: ranks %" PRIu64 "..%" PRIu64 ", %" PRIu64 " %s, K = %d: %" PRIu64
+            " puzzle%s%s (this run: %" PRIu64 " %s in %.2f s, master CPU %.2f s); results in %s\n", j->first,
+            j->last, t.grids, UNITS(j), j->clues, t.puzzles, t.puzzles == 1 ? "" : "s",
+            j->engine == JOB_ENGINE_NONE ? " (dry run: nothing searched)" : "", m->grids_done, UNITS(j),
+            mc_wall_seconds() - t0, cpu,
             j->output);
     return RUN_EXIT_DONE;
 }
@@ -498,9 +509,9 @@ int mpi_run_job(job *j, const run_options *o)
         return status;
     }
     if (!o->quiet) {
-        progress_init(&m.prog, "grids", m.grids_todo);
-        fprintf(stderr, "minclue run: %s: %" PRIu64 " grids (ranks %" PRIu64 "..%" PRIu64 "), %" PRIu64
-                " still to do, K = %d, engine %s, %d worker%s\n", j->path, job_total(j), j->first, j->last,
+        progress_init(&m.prog, UNITS(j), m.grids_todo);
+        fprintf(stderr, "minclue run: %s: %" PRIu64 " %s (ranks %" PRIu64 "..%" PRIu64 "), %" PRIu64
+                " still to do, K = %d, engine %s, %d worker%s\n", j->path, job_total(j), UNITS(j), j->first, j->last,
                 m.grids_todo, j->clues, job_engine_name(j->engine), size > 1 ? size - 1 : 1,
                 size == 2 ? "" : "s");
     }

@@ -44,7 +44,8 @@ int mpi_worker_loop(const job *j, volatile sig_atomic_t *stop, volatile sig_atom
 
 /* Message tags and the packed result layout shared by master and worker. */
 enum { RUN_TAG_CHUNK = 1, RUN_TAG_STOP = 2, RUN_TAG_RESULT = 3, RUN_TAG_ERROR = 4 };
-/* chunk message: uint64 {first, count} then count * ncells grid bytes.
+/* chunk message: uint64 {first, count} then count units of job_unit_bytes
+ * bytes (grids of ncells digits, or packed band-pair groups).
  * result message: uint64 {first, count, checksum, nfound, abandoned, seconds
  * (IEEE bits)}, then the WORK_COUNTERS_N words of work_counters_pack, then
  * nfound * (uint64 rank, ncells cells). */

@@ -42,7 +42,7 @@ static void send_error(const char *msg)
 int mpi_worker_loop(const job *j, volatile sig_atomic_t *stop, volatile sig_atomic_t *hard)
 {
     const int nc = j->geo->ncells;
-    size_t inmax = RUN_CHUNK_HEADER * 8 + (size_t)j->chunk * (size_t)nc;
+    size_t inmax = RUN_CHUNK_HEADER * 8 + (size_t)j->chunk * job_unit_bytes(j);
     uint8_t *in = malloc(inmax), *out = NULL;
     size_t outcap = 0;
     job_result res;
