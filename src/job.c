@@ -126,6 +126,14 @@ void job_init(job *j)
     j->band_lo = j->band_hi = 0;
 }
 
+job_engine_kind job_engine_default(const job *j)
+{
+    if (job_source_gives_groups(j->source)) return JOB_ENGINE_BAND;
+    bool nine = j->geo && j->geo->R == 3 && j->geo->C == 3;
+    bool checker_opts = j->ua_max_size >= 0 || j->ua_limit >= 0 || j->max_degree >= 0;
+    return nine && !checker_opts ? JOB_ENGINE_BAND : JOB_ENGINE_CHECKER;
+}
+
 void job_free(job *j)
 {
     if (!j) return;
@@ -221,6 +229,7 @@ static mc_status set_key(job *j, const char *dir, const char *name, long line, i
         }
         return MC_OK;
     case K_ENGINE:
+        j->engine_given = true;
         if (!job_engine_find(v, &j->engine))
 #define ENGINE_WORD_(ID, word, ...) ", " #word
             return BAD("%s:%ld: engine must be one of %s, not '%s'", name, line, ENGINES(ENGINE_WORD_) + 2, v);
@@ -332,6 +341,7 @@ mc_status job_parse(const char *name, const char *text, job *j, mc_error *err)
         st = mc_fail(err, MC_EINVAL, "%s:%ld: source bandpairs makes 9x9 grids", name, seen[K_SHAPE]);
         goto done;
     }
+    if (!j->engine_given && job_source_gives_groups(j->source)) j->engine = JOB_ENGINE_BAND;
     if (job_source_gives_groups(j->source) && !job_engine_takes_groups(j->engine)) {
         st = mc_fail(err, MC_EINVAL,
                      "%s:%ld: engine %s cannot take the band-pair groups of source %s (use engine band, or none "

@@ -64,6 +64,7 @@ typedef struct job {
     uint64_t chunk;
     char *output;            /* absolute path of the output directory */
     job_engine_kind engine;
+    bool engine_given;       /* the job named its engine; else job_resolve picks the default */
     /* checker options; -1 = the checker's default */
     int ua_max_size, ua_limit, max_degree, learn;
     int inflight;            /* chunks in flight per worker (default 2) */
@@ -79,7 +80,8 @@ MC_MUST_USE mc_status job_load(const char *path, job *j, mc_error *err);
  * its directory, or the current directory when name has no '/'). */
 MC_MUST_USE mc_status job_parse(const char *name, const char *text, job *j, mc_error *err);
 void job_free(job *j);
-/* An empty job with the defaults (chunk 100, engine checker, ...). */
+/* An empty job with the defaults (chunk 100, ...; the engine is chosen by
+ * job_resolve when the job does not name one: job_engine_default). */
 void job_init(job *j);
 
 /* (source.c) Opens the source once: for text grid files every line is checked (one
@@ -88,6 +90,10 @@ void job_init(job *j);
  * (source_sum) is taken, so that a journal of the job notices a source
  * edited between runs. Errors name file and line. */
 MC_MUST_USE mc_status job_resolve(job *j, mc_error *err);
+/* The engine of a job that names none (shape known): band for 9x9 grids
+ * when no checker option (ua_max_size, ua_limit, max_degree) is set, and
+ * always for a source of band-pair groups; checker otherwise. */
+job_engine_kind job_engine_default(const job *j);
 
 uint64_t job_total(const job *j);               /* grids in the job */
 uint64_t job_nchunks(const job *j);

@@ -175,6 +175,7 @@ mc_status job_from_identity(const char *text, job *j, mc_error *err)
             have |= 32;
         } else if (!strcmp(k, "engine")) {
             if (!job_engine_find(v, &j->engine)) goto bad;
+            j->engine_given = true;
         } else if (!strcmp(k, "ua_max_size")) {
             if (!numtext_int(v, -1, CHECKER_MAX_UA_SIZE, &j->ua_max_size)) goto bad;
         } else if (!strcmp(k, "ua_limit")) {

@@ -31,6 +31,10 @@ mc_status job_resolve(job *j, mc_error *err)
     mc_status st = k->resolve(j, &base, &count, err);
     if (st != MC_OK) return st;
     if (count == 0) return mc_fail(err, MC_EINVAL, "%s: source %s holds no grids", j->path, j->source_path);
+    if (!j->engine_given) {
+        j->engine = job_engine_default(j);
+        j->engine_given = true;
+    }
     const char *what = j->source_path                        ? j->source_path
                        : job_source_gives_groups(j->source) ? "the band-pair groups"
                                                             : "the bands";

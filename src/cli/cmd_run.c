@@ -26,11 +26,12 @@ static void usage(FILE *out)
           "  --output DIR    use DIR instead of the job file's output\n"
           "  --quiet         no progress lines (the start and end lines stay)\n"
           "\n"
-          "The job's `engine` key picks the search: checker (the default; every\n"
-          "shape), band (the band method: 9x9 grids only, K 1..27, no ua_max_size,\n"
-          "ua_limit or max_degree; it lists every puzzle: the first-puzzle stop is\n"
-          "`minclue search --engine band --first` only), brute (the slow twin for\n"
-          "tiny shapes). The engine is part of the job's identity: the journal's J\n"
+          "The job's `engine` key picks the search: band (the band method: 9x9\n"
+          "grids only, K 1..27, no ua_max_size, ua_limit or max_degree; it lists\n"
+          "every puzzle: the first-puzzle stop is `minclue search --engine band\n"
+          "--first` only), checker (every shape), brute (the slow twin for tiny\n"
+          "shapes). Without the key: band for 9x9 jobs with no checker option and\n"
+          "for source bandpairs, checker otherwise. The engine is part of the job's identity: the journal's J\n"
           "line, found.txt's header and summary.json name it. The counters it fills\n"
           "are those of `minclue search --help`.\n"
           "\n"
@@ -85,7 +86,10 @@ int cmd_run(int argc, char **argv)
         if (launcher_rank0()) cli_error(argv[0], "%s", err.msg);
         return 2;
     }
-    if (dry) j.engine = JOB_ENGINE_NONE;
+    if (dry) {
+        j.engine = JOB_ENGINE_NONE;
+        j.engine_given = true;
+    }
     if (output) {
         free(j.output);
         j.output = strdup(output);

@@ -24,11 +24,14 @@ static const char *help_head =
     "Shapes up to 81 cells (4x4, 6x6, 8x8, 9x9); reads stdin without FILE.\n"
     "\n"
     "  --clues K        clue count to search (required)\n"
-    "  --engine NAME    checker (default): UAs and hitting sets, every shape;\n"
-    "                   band: the band method, 9x9 grids only, K from 1 to 27\n"
+    "  --engine NAME    band: the band method, 9x9 grids only, K from 1 to 27\n"
     "                   (other shapes are refused; it takes none of the options\n"
-    "                   --ua-max, --ua-limit, --max-degree)\n"
-    "  --first          stop each grid at its first puzzle (band engine only)\n"
+    "                   --ua-max, --ua-limit, --max-degree); checker: UAs and\n"
+    "                   hitting sets, every shape. Default: band for 9x9 grids\n"
+    "                   with K from 1 to 27 and no checker option, checker for\n"
+    "                   the others (chosen grid by grid)\n"
+    "  --first          stop each grid at its first puzzle (band engine only:\n"
+    "                   implies --engine band)\n"
     "  --box RxC        box shape (default: inferred from the line length)\n"
     "  --stats FILE     one JSON object per grid: UAs by size, sets from second\n"
     "                   solutions and those kept (learned),\n"
@@ -126,7 +129,9 @@ typedef struct search_ctx {
     bool quiet;
     FILE *stats;
     checker_options copt;
-    bool band, first;        /* --engine band, --first */
+    bool band, first;        /* --engine band (or --first), --first */
+    bool autoeng;            /* no --engine: band where it applies, else checker */
+    bool use_band;           /* the engine of the current grid */
     band_engine *be;         /* --engine band: made at the first grid */
     checker_ctx *ck;         /* for the shape cur */
     solver_ctx *sv;
@@ -155,6 +160,7 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
     (void)trailer;
     search_ctx *c = user;
     mc_error err;
+    c->use_band = c->band || (c->autoeng && g->geo->R == 3 && g->geo->C == 3 && c->K >= 1 && c->K <= 27);
     if (c->band && (g->geo->R != 3 || g->geo->C != 3))
         return invalid(f, "--engine band takes 9x9 grids only, not %dx%d", g->geo->N, g->geo->N);
     if (g->geo->ncells > CHECKER_MAX_CELLS)
@@ -184,7 +190,7 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
     checker_record rec;
     band_record brec;
     mc_status cs;
-    if (c->band) {
+    if (c->use_band) {
         if (!c->be) {
             band_options bo;
             band_options_default(&bo, c->K);
@@ -205,10 +211,10 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
     }
     fflush(stdout);
     c->ngrids++;
-    const work_counters *w = c->band ? &brec.work : &rec.work;
+    const work_counters *w = c->use_band ? &brec.work : &rec.work;
     work_counters_add(&c->tot, w);
     if (c->stats) {
-        write_stats(c->stats, gridfile_name(f), gridfile_line(f), g, c->K, c->band ? NULL : rec.ua_initial_by_size,
+        write_stats(c->stats, gridfile_name(f), gridfile_line(f), g, c->K, c->use_band ? NULL : rec.ua_initial_by_size,
                     w);
         fflush(c->stats);
     }
@@ -259,6 +265,7 @@ int cmd_search(int argc, char **argv)
     optind = 0;
     int o;
     const char *checker_only = NULL; /* a checker option given */
+    bool engine_given = false;
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         int r = cli_checker_option("search", o, optarg, &c.copt);
         if (r < 0) return 2;
@@ -270,6 +277,7 @@ int cmd_search(int argc, char **argv)
         }
         switch (o) {
         case 'e':
+            engine_given = true;
             if (strcmp(optarg, "band") == 0) c.band = true;
             else if (strcmp(optarg, "checker") == 0) c.band = false;
             else {
@@ -305,6 +313,11 @@ int cmd_search(int argc, char **argv)
         cli_error("search", "one input file at most (or - for stdin)");
         return 2;
     }
+    if (c.first && engine_given && !c.band) {
+        cli_error("search", "--first needs --engine band (the checker lists every puzzle)");
+        return 2;
+    }
+    if (c.first) c.band = true;
     if (c.band && (c.K < 1 || c.K > 27)) {
         cli_error("search", "--engine band takes --clues from 1 to 27, not %d", c.K);
         return 2;
@@ -317,10 +330,7 @@ int cmd_search(int argc, char **argv)
         cli_error("search", "%s is a checker option; --engine band does not take it", checker_only);
         return 2;
     }
-    if (c.first && !c.band) {
-        cli_error("search", "--first needs --engine band (the checker lists every puzzle)");
-        return 2;
-    }
+    c.autoeng = !engine_given && !checker_only;
     c.copt.clues = c.K;
     if (stats_path && !(c.stats = fopen(stats_path, "w"))) {
         cli_error("search", "cannot write %s", stats_path);

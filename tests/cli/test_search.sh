@@ -76,7 +76,7 @@ check "missing file: exit 2" $?
 
 # 9x9 through the pattern finder: a 17-clue puzzle's grid has no 12-clue puzzle
 p=$(grep -v '^#' "$MC_TEST_DATA/seventeen.txt" | head -1)
-out=$(echo "$p" | "$MINCLUE" search --clues 12 --quiet --stats "$tmp/s9.json")
+out=$(echo "$p" | "$MINCLUE" search --engine checker --clues 12 --quiet --stats "$tmp/s9.json")
 [ $? = 0 ] && [ -z "$out" ] && grep -q '"ua_by_size":{"4":' "$tmp/s9.json"
 check "9x9 K=12: nothing, UAs by size in the stats" $?
 

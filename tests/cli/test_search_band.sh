@@ -39,12 +39,19 @@ if "$M" search --engine band --box 2x2 --clues 4 g1.txt 2> e.txt; then fail "--b
 grep -q -- "--engine band takes 9x9 grids only" e.txt || { cat e.txt; fail "--box message"; }
 if "$M" search --engine band --ua-limit 10 --clues 16 g1.txt 2> e.txt; then fail "--ua-limit accepted"; fi
 grep -q -- "--ua-limit is a checker option" e.txt || { cat e.txt; fail "--ua-limit message"; }
-if "$M" search --first --clues 16 g1.txt 2> e.txt; then fail "--first with the checker accepted"; fi
+if "$M" search --engine checker --first --clues 16 g1.txt 2> e.txt; then fail "--first with the checker accepted"; fi
 grep -q -- "--first needs --engine band" e.txt || { cat e.txt; fail "--first message"; }
 if "$M" search --engine fast --clues 16 g1.txt 2> e.txt; then fail "unknown engine accepted"; fi
 grep -q -- "--engine must be checker or band, not 'fast'" e.txt || { cat e.txt; fail "unknown engine message"; }
 if "$M" search --engine band --clues 28 g1.txt 2> e.txt; then fail "K = 28 accepted"; fi
 grep -q -- "--engine band takes --clues from 1 to 27" e.txt || { cat e.txt; fail "K message"; }
+# no --engine: band on 9x9 (the default), checker elsewhere, per grid
+"$M" search --quiet --clues 16 --stats def.json g1.txt > /dev/null || fail "default engine run"
+grep -q '"pairs":[1-9]' def.json || { cat def.json; fail "default engine on 9x9 is not band"; }
+"$M" search --quiet --clues 4 --stats def4.json "$D/grids-4x4-all.txt" > o4.txt || fail "default engine on 4x4"
+grep -q '"nodes":[1-9]' def4.json || fail "default engine on 4x4 is not the checker"
+"$M" search --quiet --clues 16 --ua-limit 50 --stats defc.json g1.txt > /dev/null || fail "checker option run"
+grep -q '"pairs":0' defc.json || fail "a checker option does not choose the checker"
 help=$("$M" search --help)
 grep -q "band: the band method, 9x9 grids only, K from 1 to 27" <<< "$help" || fail "--help"
 echo "PASS"
