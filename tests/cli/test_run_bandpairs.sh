@@ -93,8 +93,8 @@ refused "$(printf 'source = bandpairs\nranks = 983959100-983959111\nclues = 17\n
   "r.job:2: ranks 983959100-983959111 are not all band-pair group ranks (1-983959110)"
 refused "$(printf 'source = bandpairs\nranks = 1-3\nclues = 17\nengine = checker\noutput = o')" \
   "r.job:4: engine checker cannot take the band-pair groups of source bandpairs"
-refused "$(printf 'source = bandpairs\nranks = 1-3\nclues = 17\noutput = o')" \
-  "r.job:1: engine checker cannot take the band-pair groups of source bandpairs"
+refused "$(printf 'source = bandpairs\nranks = 1-3\nclues = 17\nua_limit = 10\noutput = o')" \
+  "ua_max_size, ua_limit and max_degree are checker options, not band ones"
 refused "$(printf 'source = bandpairs\nranks = 1-3\nclues = 17\nengine = brute\noutput = o')" \
   "r.job:4: engine brute cannot take"
 refused "$(printf 'source = bandpairs x\nclues = 17\nengine = band\noutput = o')" \

@@ -156,8 +156,14 @@ static void test_errors(void **state)
                  "/tmp/t.job:4: engine checker cannot take the band-pair groups of source bandpairs");
     expect_error("source = bandpairs\nranks = 1-5\nclues = 17\nengine = brute\noutput = o\n",
                  "/tmp/t.job:4: engine brute cannot take");
-    expect_error("source = bandpairs\nranks = 1-5\nclues = 17\noutput = o\n", /* the default engine is the checker */
-                 "/tmp/t.job:1: engine checker cannot take");
+    { /* without an engine key a bandpairs job takes the band engine */
+        job j;
+        mc_error err;
+        assert_int_equal(parse("source = bandpairs\nranks = 1-5\nclues = 17\noutput = o\n", &j, &err), MC_OK);
+        assert_int_equal(job_resolve(&j, &err), MC_OK);
+        assert_int_equal(j.engine, JOB_ENGINE_BAND);
+        job_free(&j);
+    }
     expect_error("source = bandpairs x.txt\nclues = 17\nengine = band\noutput = o\n",
                  "/tmp/t.job:1: source bandpairs takes no file");
     expect_error("source = bandpairs\nshape = 2x2\nclues = 3\nengine = band\noutput = o\n",
