@@ -20,16 +20,25 @@
  *      vectors AND to zero survives; the Y of a size are bucketed by their
  *      bits of the first 10 UAs, so an X visits only the buckets that hit
  *      every one of those 10 UAs it leaves unhit;
+ *   3b. band-3 bound (grid mode here, group mode in step 5): the grid UAs
+ *      with a band-3 part (band 3's own UAs included), smallest band-3
+ *      part first, the first 256 (MIX in band_engine.c; 128 and 512 were
+ *      slower on K = 17 grid 2): those the pair leaves unhit (an AND of
+ *      per-cell masks over its cells) give disjoint band-3 parts greedily;
+ *      more than z may take (zhi) in all, or more than a stack may take
+ *      (zhi - f_s - the pair's clues in it), and the pair is cut;
  *   4. two-band check: Q = X u Y with the whole band 3 as clues must be
  *      unique (that is: Q fixes bands 1+2 given band 3's column sets); a
  *      second solution differs from the grid inside bands 1+2 only; the
  *      difference is shrunk to a minimal UA (solver calls) and learned;
- *   5. band 3: the grid's UAs unhit by Q leave their band-3 part to hit;
- *      with the band UAs of band 3 they form a family of 27-bit masks; a
- *      depth-first hitting-set search (branch on the unhit mask with the
- *      fewest live cells, dead cells for later siblings, a lower bound from
- *      disjoint unhit masks, stacks capped as band_split requires) reaches
- *      sets Z of at most K - |Q| clues that hit them all;
+ *      the pairs that pass are kept in a list (X order) for step 5;
+ *   5. band 3, for each pair of the list: the bound of 3b, then the grid's
+ *      UAs unhit by Q leave their band-3 part to hit; with the band UAs of
+ *      band 3 they form a family of 27-bit masks; a depth-first
+ *      hitting-set search (branch on the unhit mask with the fewest live
+ *      cells, dead cells for later siblings, lower bounds from disjoint
+ *      live parts in all and per stack, stacks capped as band_split
+ *      requires) reaches sets Z of at most K - |Q| clues that hit them all;
  *   6. final check: Q u Z counted to 2 solutions; a second solution gives a
  *      new UA of the grid (its band-3 part is never empty, by 4), kept for
  *      the rest of the grid (at most 2,048 per grid), and the search goes on below; a unique Q u Z is
