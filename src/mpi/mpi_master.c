@@ -484,7 +484,7 @@ int mpi_run_job(job *j, const run_options *o)
     m.j = j;
     m.o = o;
     m.size = size;
-    int info[3] = {0, 0, 0};
+    int info[4] = {0, 0, 0, 0}; /* ok, box R, box C, engine (as resolved by the master) */
     double t0 = mc_wall_seconds();
     if (rank == 0) {
         mc_status st = master_setup(&m);
@@ -492,11 +492,12 @@ int mpi_run_job(job *j, const run_options *o)
             info[0] = 1;
             info[1] = j->geo->R;
             info[2] = j->geo->C;
+            info[3] = (int)j->engine;
         } else {
             fprintf(stderr, "minclue run: %s\n", m.err.msg);
         }
     }
-    MPI_Bcast(info, 3, MPI_INT, 0, MPI_COMM_WORLD);
+    MPI_Bcast(info, 4, MPI_INT, 0, MPI_COMM_WORLD);
     if (!info[0]) {
         if (rank == 0) master_free(&m);
         MPI_Finalize();
@@ -504,6 +505,8 @@ int mpi_run_job(job *j, const run_options *o)
     }
     if (rank != 0) {
         j->geo = geometry_get(info[1], info[2]);
+        j->engine = (job_engine_kind)info[3]; /* the default is chosen once, by the master (job_resolve) */
+        j->engine_given = true;
         int status = mpi_worker_loop(j, &stop_flag, &hard_flag);
         MPI_Finalize();
         return status;

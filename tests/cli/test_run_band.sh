@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # minclue run with `engine = band`: single process and mpirun -np 3 give the
 # same puzzles, job verify passes, summary.json carries the band counters;
+# a job without an engine key runs the band engine on every rank;
 # non-9x9 grids and checker options are refused with engine = band.
 # ctest-labels: mpi cli
 # ctest-timeout: 600
@@ -43,6 +44,15 @@ mpirun -np 3 "$M" run --quiet --output out3 band.job 2>/dev/null
 for c in grids pairs survivors two_band_pass band3_nodes band3_checks ua_initial puzzles; do
   [ "$(num out1 $c)" = "$(num out3 $c)" ] || fail "mpirun: $c differs"
 done
+
+echo "== no engine key: the master resolves the default (band on 9x9) and every worker runs it"
+grep -v '^engine' band.job | sed 's/^output.*/output = outd/' > default.job
+mpirun -np 3 "$M" run --quiet default.job 2>/dev/null
+grep -q '"engine": "band"' outd/summary.json || fail "default engine: not band in summary.json"
+for c in grids pairs survivors two_band_pass band3_nodes; do
+  [ "$(num out1 $c)" = "$(num outd $c)" ] || fail "default engine under mpirun: $c differs from engine = band"
+done
+[ "$(num outd nodes)" = 0 ] || fail "default engine under mpirun: a worker ran the checker"
 
 echo "== refused: 4x4 grids, checker options"
 cat > small.job <<JOB
