@@ -1,0 +1,50 @@
+/* unit_feed — a producer thread handing fixed-size units to one reader
+ * through a bounded ring (the computed sources: source_enumerate,
+ * source_bandpairs).
+ *
+ * Representation: a ring of cap units of unit_bytes; units head..head+n-1
+ * (mod cap) are filled, in the producer's order. The producer runs in its
+ * own thread: it reserves the next free slot (unit_feed_reserve waits while
+ * the ring is full), writes the unit there without the lock (the slot
+ * (head + n) mod cap does not move while the reader takes units, and the
+ * reader never looks past n) and commits it. The reader takes units in
+ * order (unit_feed_take waits while the ring is empty and the producer is
+ * not done). unit_feed_free stops the producer at its next reservation and
+ * joins it. Invariants: 0 <= n <= cap; after the producer returns, done is
+ * set with its status and no unit is added.
+ */
+#ifndef MC_UNIT_FEED_H
+#define MC_UNIT_FEED_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mc_error.h"
+
+typedef struct unit_feed unit_feed;
+
+/* The producer: called once in the feed thread; returns its status. */
+typedef mc_status (*unit_feed_producer)(unit_feed *f, void *arg);
+
+/* Starts the thread; *out is set before it starts (so the producer may
+ * find it through arg). MC_ENOMEM when memory or the thread cannot be had. */
+MC_MUST_USE mc_status unit_feed_new(size_t unit_bytes, size_t cap, unit_feed_producer run, void *arg,
+                                    unit_feed **out);
+/* Producer side: the slot of the next unit, or NULL when the feed is being
+ * stopped (the producer should then return). */
+uint8_t *unit_feed_reserve(unit_feed *f);
+/* Producer side: the reserved unit is written. */
+void unit_feed_commit(unit_feed *f);
+/* Producer side: reserve, copy, commit; true when the feed is being stopped. */
+bool unit_feed_put(unit_feed *f, const uint8_t *unit);
+/* Producer side: true when the feed is being stopped. */
+bool unit_feed_stopping(unit_feed *f);
+/* Reader side: takes up to max units in order into out (NULL: dropped);
+ * at least one unless the producer is done. *st: the producer's status
+ * (MC_OK while it runs). */
+size_t unit_feed_take(unit_feed *f, uint8_t *out, size_t max, mc_status *st);
+/* Stops and joins the producer, frees the ring. NULL safe. */
+void unit_feed_free(unit_feed *f);
+
+#endif
