@@ -560,7 +560,8 @@ static void band3(band_engine *e, uint64_t q)
     int nx = __builtin_popcount(x), ny = __builtin_popcount(y);
     band_split_zrange(e->opt.clues, e->o, nx, ny, &e->zlo, &e->zhi);
     pair_stacks(q, e->qstack);
-    if (mix_dead(e, q, e->zhi, e->qstack)) {
+    /* the bound of step 3b: grid mode applied it before step 4 already */
+    if (e->group && mix_dead(e, q, e->zhi, e->qstack)) {
         e->rec->band3_filtered++;
         return;
     }
