@@ -341,7 +341,7 @@ mc_status job_parse(const char *name, const char *text, job *j, mc_error *err)
         st = mc_fail(err, MC_EINVAL, "%s:%ld: source bandpairs makes 9x9 grids", name, seen[K_SHAPE]);
         goto done;
     }
-    if (!j->engine_given && job_source_gives_groups(j->source)) j->engine = JOB_ENGINE_BAND;
+    if (!j->engine_given) j->engine = job_engine_default(j); /* provisional: job_resolve decides once the shape is known */
     if (job_source_gives_groups(j->source) && !job_engine_takes_groups(j->engine)) {
         st = mc_fail(err, MC_EINVAL,
                      "%s:%ld: engine %s cannot take the band-pair groups of source %s (use engine band, or none "
