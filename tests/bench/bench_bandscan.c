@@ -9,8 +9,7 @@
  * 70, ..., 416); in each, N groups (default 2) at local ranks drawn
  * uniformly (seeded) from 1..n_b. Each group: band_engine_run_group with
  * K clues (CPU seconds of the thread, items, puzzles). Projection: each of
- * the 416 bands takes its exact group count n_b
- * (tests/bench/results/bench_bandpair_count_all.txt) times the mean seconds
+ * the 416 bands takes its exact group count n_b (bandpair_rank.h) times the mean seconds
  * per group of its stratum (the nearest sampled band); the sampling error
  * is the standard error of that stratified mean (per-stratum variance of
  * the sampled groups / N). The enumeration of the groups themselves is
@@ -27,6 +26,7 @@
 #include "band.h"
 #include "band_engine.h"
 #include "bandpair.h"
+#include "bandpair_rank.h"
 #include "banner.h"
 #include "checker.h"
 #include "geometry.h"
@@ -48,28 +48,6 @@ static int pick_fn(void *arg, const bandpair_group *g)
     p->n = g->nband3 < 400 ? g->nband3 : 400;
     memcpy(p->band3, g->band3, (size_t)p->n * 27);
     return 1;
-}
-
-static uint64_t groups_of[BAND_COUNT + 1];
-static double pair_seconds;
-
-static int read_counts(void)
-{
-    FILE *f = fopen(MC_SOURCE_DIR "/tests/bench/results/bench_bandpair_count_all.txt", "r");
-    if (!f) return 1;
-    char line[512];
-    int seen = 0;
-    while (fgets(line, sizeof line, f)) {
-        int b;
-        unsigned long long leaves, groups, items, mx;
-        double sec;
-        if (sscanf(line, "%d %llu %llu %llu %llu %lf", &b, &leaves, &groups, &items, &mx, &sec) != 6) continue;
-        if (b < 1 || b > BAND_COUNT) continue;
-        groups_of[b] = groups;
-        seen++;
-    }
-    fclose(f);
-    return seen == BAND_COUNT ? 0 : 1;
 }
 
 int main(int argc, char **argv)
@@ -95,11 +73,6 @@ int main(int argc, char **argv)
     }
     mc_banner(stdout);
     band_init();
-    if (read_counts()) {
-        fprintf(stderr, "bench_bandscan: cannot read the group counts (bench_bandpair_count_all.txt)\n");
-        return 1;
-    }
-    (void)pair_seconds;
     bandpair_ctx *ctx;
     if (bandpair_ctx_new(&ctx) != MC_OK) return 1;
     band_options o;
@@ -125,7 +98,7 @@ int main(int argc, char **argv)
         sampled[i] = b;
         double s1 = 0, s2 = 0;
         for (int k = 0; k < per; k++) {
-            uint64_t local = 1 + prng_next(&rng) % groups_of[b];
+            uint64_t local = 1 + prng_next(&rng) % bandpair_rank_band_count(b);
             p->n = 0;
             if (bandpair_enumerate(ctx, b, local, local, true, pick_fn, p, NULL) != MC_OK) return 1;
             band_record r;
@@ -162,31 +135,19 @@ int main(int argc, char **argv)
         mean_of[b] = s1 / per;
         var_of[b] = (s2 - s1 * s1 / per) / (per - 1);
     }
-    /* stratified projection: every band takes its nearest sampled band */
-    double total = 0, var = 0, all_groups = 0;
+    /* stratified projection: every band takes its nearest sampled band; the
+     * strata's variances add with their total group counts */
+    double total = 0, all_groups = 0, var_coh = 0, nsum[BAND_COUNT] = {0};
     for (int b = 1; b <= BAND_COUNT; b++) {
         int best = 0;
         for (int i = 1; i < nb; i++)
             if (abs(sampled[i] - b) < abs(sampled[best] - b)) best = i;
-        int sb = sampled[best];
-        double n = (double)groups_of[b];
+        double n = (double)bandpair_rank_band_count(b);
         all_groups += n;
-        total += n * mean_of[sb];
-        var += n * n * var_of[sb] / per;
+        total += n * mean_of[sampled[best]];
+        nsum[best] += n;
     }
-    /* strata stand for several bands: their variances add coherently */
-    double var_coh = 0;
-    for (int i = 0; i < nb; i++) {
-        double nsum = 0;
-        for (int b = 1; b <= BAND_COUNT; b++) {
-            int best = 0;
-            for (int k = 1; k < nb; k++)
-                if (abs(sampled[k] - b) < abs(sampled[best] - b)) best = k;
-            if (best == i) nsum += (double)groups_of[b];
-        }
-        var_coh += nsum * nsum * var_of[sampled[i]] / per;
-    }
-    (void)var;
+    for (int i = 0; i < nb; i++) var_coh += nsum[i] * nsum[i] * var_of[sampled[i]] / per;
     const double enum_hours = 3.09; /* bench_bandpair: the groups with their band 3s, whole catalogue */
     double hours = total / 3600 + enum_hours, err = sqrt(var_coh) / 3600;
     printf("sampled: %d groups, %.2f items/group, %.3f s/group, %.4f s/item\n", ngroups, sum_items / ngroups,
