@@ -3,11 +3,10 @@
  * the group-wise scans; tests/unit/cover_check.h has the record and line
  * format).
  *
- * usage: bench_seventeen_cover PUZZLES COUNTS > cover.txt
+ * usage: bench_seventeen_cover PUZZLES > cover.txt
  *   PUZZLES  one puzzle a line (plain or gzip; '#' comments), e.g.
- *            ../shared/data/seventeen-all.txt.gz
- *   COUNTS   groups per band-1 index: the output of bench_bandpair
- *            --count-all (tests/bench/results/bench_bandpair_count_all.txt)
+ *            tests/data/seventeen-all.txt.gz
+ * Group counts per band-1 index come from the rank table (bandpair_rank.h).
  * Each puzzle is solved (it must have one solution), its covering item found
  * with bandpair_cover, and the local rank of the item's pair found by one
  * enumeration of the pairs of each band 1 present (without band 3s, stopped
@@ -44,13 +43,12 @@ static void progress(int band, size_t done) { fprintf(stderr, "band %d: %zu puzz
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: bench_seventeen_cover PUZZLES COUNTS > cover.txt\n");
+    if (argc != 2) {
+        fprintf(stderr, "usage: bench_seventeen_cover PUZZLES > cover.txt\n");
         return 2;
     }
     uint64_t groups[BAND_COUNT + 1], before[BAND_COUNT + 2];
-    if (cov17_read_counts(argv[2], groups)) return 1;
-    cov17_prefix(groups, before);
+    cov17_counts(groups, before);
     input in = {NULL, 0, 0};
     if (cov17_read_lines(argv[1], add_puzzle, &in) < 0) return 1;
     bandpair_ctx *ctx;
@@ -80,7 +78,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < in.n; i++)
         if (!seen[in.r[i].band1]) seen[in.r[i].band1] = true, bands++;
     printf("# Covering band-pair items (bandpair_cover) of the %zu puzzles of %s, in its order.\n", in.n, argv[1]);
-    printf("# Made by: bench_seventeen_cover %s %s\n", argv[1], argv[2]);
+    printf("# Made by: bench_seventeen_cover %s\n", argv[1]);
     printf("# Columns: GLOBAL BAND1 LOCAL BAND2 SLOT B0 B1 B2 S0 S1 S2 PUZZLE (tests/unit/cover_check.h):\n");
     printf("# group rank over all band-1 indices, band 1 index, rank among the groups of band 1, band 2 index,\n");
     printf("# covering slot of the puzzle as written (0..2 bands, 3..5 stacks), clues per band and stack.\n");

@@ -7,14 +7,12 @@
  * the puzzle as written), the covering item (pair, band 3, band 1 and band 2
  * indices) and its group's ranks: local = 1-based position of the pair among
  * the canonical pairs of band1 in enumeration order, global = the groups of
- * the band-1 indices before band1 (the `groups` column of
- * bench_bandpair_count_all.txt) + local.
+ * the band-1 indices before band1 (bandpair_rank.h) + local.
  *
  * Line format of the cover file (text, one puzzle a line, the order of the
  * input list; '#' lines are comments):
  *     GLOBAL BAND1 LOCAL BAND2 SLOT B0 B1 B2 S0 S1 S2 PUZZLE
- * PUZZLE as 81 characters, '.' for an empty cell. Kept local to the tests
- * (no rank table module is used): the counts are read from the bench file.
+ * PUZZLE as 81 characters, '.' for an empty cell.
  */
 #ifndef MC_TEST_COVER_CHECK_H
 #define MC_TEST_COVER_CHECK_H
@@ -29,6 +27,7 @@
 
 #include "band.h"
 #include "bandpair.h"
+#include "bandpair_rank.h"
 #include "geometry.h"
 #include "grid.h"
 #include "solver.h"
@@ -41,47 +40,16 @@ typedef struct cov17 {
     uint64_t local, global;
 } cov17;
 
-/* Groups per band-1 index from a bench_bandpair --count-all output: the
- * rows "band1 leaves groups ..." for 1..416, each exactly once. groups[0]
- * is unused. Returns 0, or -1 with a message naming file and line. */
-static inline int cov17_read_counts(const char *path, uint64_t groups[BAND_COUNT + 1])
+/* groups[b] and before[b] (groups of the band-1 indices 1..b-1) from the
+ * rank table (bandpair_rank.h, recounted by test_bandpair_rank). */
+static inline void cov17_counts(uint64_t groups[BAND_COUNT + 1], uint64_t before[BAND_COUNT + 2])
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "%s: cannot open\n", path);
-        return -1;
+    groups[0] = 0;
+    for (int b = 1; b <= BAND_COUNT; b++) {
+        groups[b] = bandpair_rank_band_count(b);
+        before[b] = bandpair_rank_band_first(b) - 1;
     }
-    bool seen[BAND_COUNT + 1] = {false};
-    char line[512];
-    int lineno = 0, n = 0;
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        int b;
-        unsigned long long leaves, g;
-        char c;
-        if (sscanf(line, " %c", &c) != 1 || c < '0' || c > '9') continue; /* header, comment, total */
-        if (sscanf(line, "%d %llu %llu", &b, &leaves, &g) != 3 || b < 1 || b > BAND_COUNT || seen[b]) {
-            fprintf(stderr, "%s:%d: bad or repeated band row\n", path, lineno);
-            fclose(f);
-            return -1;
-        }
-        seen[b] = true;
-        groups[b] = g;
-        n++;
-    }
-    fclose(f);
-    if (n != BAND_COUNT) {
-        fprintf(stderr, "%s:%d: %d band rows, want %d\n", path, lineno, n, BAND_COUNT);
-        return -1;
-    }
-    return 0;
-}
-
-/* before[b] = groups of the band-1 indices 1..b-1. */
-static inline void cov17_prefix(const uint64_t groups[BAND_COUNT + 1], uint64_t before[BAND_COUNT + 2])
-{
-    before[1] = 0;
-    for (int b = 1; b <= BAND_COUNT; b++) before[b + 1] = before[b] + groups[b];
+    before[BAND_COUNT + 1] = before[BAND_COUNT] + groups[BAND_COUNT];
 }
 
 /* Puzzle text (81 characters, '.' or '0' empty, '1'..'9') into cells. */

@@ -2,8 +2,8 @@
  * seventeen-all.txt.gz loaded and checked for what needs no enumeration:
  * same puzzles in the same order, 17 clues each, the clue columns equal to
  * the puzzle's, local ranks within the band's group count and global rank =
- * groups of the bands before + local rank (counts from
- * tests/bench/results/bench_bandpair_count_all.txt). For
+ * groups of the bands before + local rank (counts from the rank table,
+ * bandpair_rank.h). For
  * test_bandpair_seventeen and its slow twin. */
 #ifndef MC_TEST_SEVENTEEN_COVER_LOAD_H
 #define MC_TEST_SEVENTEEN_COVER_LOAD_H
@@ -12,7 +12,6 @@
 
 #define S17_COVER MC_TEST_DATA "/seventeen-cover.txt.gz"
 #define S17_ALL MC_TEST_DATA "/seventeen-all.txt.gz"
-#define S17_COUNTS MC_TEST_DATA "/../bench/results/bench_bandpair_count_all.txt"
 #define S17_PUZZLES 49158
 
 typedef struct s17_list {
@@ -46,8 +45,7 @@ static inline void s17_load(s17_data *d)
 {
     memset(d, 0, sizeof *d);
     d->all.puzzles_only = true;
-    assert_int_equal(cov17_read_counts(S17_COUNTS, d->groups), 0);
-    cov17_prefix(d->groups, d->before);
+    cov17_counts(d->groups, d->before);
     assert_int_equal(cov17_read_lines(S17_COVER, s17_add, &d->cover), S17_PUZZLES);
     assert_int_equal(cov17_read_lines(S17_ALL, s17_add, &d->all), S17_PUZZLES);
     for (size_t i = 0; i < d->cover.n; i++) {
