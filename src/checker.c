@@ -42,6 +42,7 @@ void checker_options_default(checker_options *o, int clues)
     o->ua_limit = 0;
     o->max_degree = HITSET_MAX_DEGREE;
     o->learn = 1;
+    o->first = 0;
 }
 
 checker_ctx *checker_new(const geometry *geo, const checker_options *opt)
@@ -110,6 +111,7 @@ mc_status checker_run(checker_ctx *c, const uint8_t *sol, checker_record *rec, c
     ho.max_initial = nuse;
     ho.max_degree = c->opt.max_degree;
     ho.learn = c->opt.learn;
+    ho.first = c->opt.first;
     hitset_stats hs;
     st = hitset_run(c->hs, sol, c->store.set, nuse, &ho, on_found, c, &hs);
     if (st != MC_OK) return st;

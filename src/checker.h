@@ -33,6 +33,7 @@ typedef struct checker_options {
     int ua_limit;       /* at most this many initial UAs (smallest first; 0 = default) */
     int max_degree;     /* degree-k pruning up to k (default 5; 1 = off) */
     int learn;          /* learn UAs from second solutions (default 1) */
+    int first;          /* 1: stop the grid at its first puzzle (default 0: list all) */
 } checker_options;
 
 void checker_options_default(checker_options *o, int clues);

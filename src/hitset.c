@@ -46,7 +46,8 @@ struct hitset_ctx {
     int nrecent, rpos;
     /* per run */
     const uint8_t *grid;
-    int K, maxdeg, learn, simd;
+    int K, maxdeg, learn, simd, first;
+    bool stop; /* first = 1 and a puzzle was reported: every loop unwinds */
     hitset_stats *st;
     hitset_found_fn found;
     void *arg;
@@ -62,6 +63,7 @@ void hitset_options_default(hitset_options *o, int clues)
     o->clique_pool = 48;
     o->learn = 1;
     o->simd = 1;
+    o->first = 0;
     o->forced = cs81_empty();
 }
 
@@ -211,6 +213,7 @@ static void report_if_minimal(hitset_ctx *h, cs81 cells)
     }
     h->st->puzzles++;
     if (h->found) h->found(h->arg, cells, cs81_count(cells));
+    if (h->first) h->stop = true;
 }
 
 /* Adds learned set u to the families of frames 0..d that have room (all of
@@ -270,7 +273,7 @@ HV_ALWAYS void leaf_body(hitset_ctx *h, int d, const int W)
         cand = cs81_and(cand, F->ua[j]);
         if (cs81_is_empty(cand)) return;
     }
-    while (!cs81_is_empty(cand)) {
+    while (!cs81_is_empty(cand) && !h->stop) {
         int c = cs81_pop(&cand);
         cs81 t = f->chosen;
         cs81_add(&t, c);
@@ -380,7 +383,7 @@ HV_ALWAYS void tight_rec_body(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, 
     }
     cs81 br = P[bi], Q[MAXDEPTH];
     uint64_t u2[MAXW], M2[MAXDEPTH * MAXW], tw2[MAXW];
-    while (!cs81_is_empty(br)) {
+    while (!cs81_is_empty(br) && !h->stop) {
         int c = cs81_pop(&br), q = 0;
         const uint64_t *cv = F->cellvec[c];
         for (int w = 0; w < W; w++) u2[w] = u[w] & ~cv[w];
@@ -598,7 +601,7 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
         cells[i] = c;
     }
     frame *ch = &h->fr[d + 1];
-    for (int bi = 0; bi < nb; bi++) {
+    for (int bi = 0; bi < nb && !h->stop; bi++) {
         int c = cells[bi];
         hv_andnot(ch->u, f->u, F->cellvec[c], W, simd);
         ch->dead = f->dead;
@@ -657,6 +660,7 @@ static void dispatch(hitset_ctx *h, int d, int r)
 
 static void enter(hitset_ctx *h, int d, int r)
 {
+    if (h->stop) return;
     frame *f = &h->fr[d];
     h->st->nodes++;
     const family *F = &h->fam[f->fam];
@@ -710,6 +714,8 @@ mc_status hitset_run(hitset_ctx *h, const uint8_t *sol, const cs81 *uas, int nua
     h->maxdeg = opt->max_degree < 2 ? 1 : opt->max_degree;
     h->learn = opt->learn;
     h->simd = opt->simd;
+    h->first = opt->first;
+    h->stop = false;
     h->st = st;
     h->found = found;
     h->arg = arg;

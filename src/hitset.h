@@ -101,6 +101,7 @@ typedef struct hitset_options {
     int learn;        /* 1 (default): shrink learned sets and keep them for the grid;
                          0: keep each learned set only where it is needed */
     int simd;         /* 1 (default): vector operations; 0: the scalar twin */
+    int first;        /* 1: stop at the first puzzle reported (default 0: all) */
     cs81 forced;      /* cells every reported set contains (default none): the
                          search covers the supersets of these cells only */
 } hitset_options;

@@ -30,8 +30,8 @@ static const char *help_head =
     "                   hitting sets, every shape. Default: band for 9x9 grids\n"
     "                   with K from 1 to 27 and no checker option, checker for\n"
     "                   the others (chosen grid by grid)\n"
-    "  --first          stop each grid at its first puzzle (band engine only:\n"
-    "                   implies --engine band)\n"
+    "  --first          stop each grid at its first puzzle (either engine; the\n"
+    "                   one found first may differ between them)\n"
     "  --box RxC        box shape (default: inferred from the line length)\n"
     "  --stats FILE     one JSON object per grid: UAs by size, sets from second\n"
     "                   solutions and those kept (learned),\n"
@@ -44,8 +44,7 @@ static const char *help_tail =
     "Engines. Both list the same puzzles (cross-checked in the tests); only\n"
     "the work differs. checker: every shape up to 81 cells, every puzzle.\n"
     "band: 9x9 only (the method splits the grid into 3 bands of 3 rows and 3\n"
-    "stacks), K 1..27; --first is a band engine option (the checker always\n"
-    "lists every puzzle); --no-learn applies to both.\n"
+    "stacks), K 1..27; --first and --no-learn apply to both.\n"
     "Counters (summary line and --stats; an engine leaves the others at 0):\n"
     "  checker: initial UAs (unavoidable sets found before the search), second\n"
     "    solutions (candidates that were not unique), UAs learned (kept from\n"
@@ -313,11 +312,6 @@ int cmd_search(int argc, char **argv)
         cli_error("search", "one input file at most (or - for stdin)");
         return 2;
     }
-    if (c.first && engine_given && !c.band) {
-        cli_error("search", "--first needs --engine band (the checker lists every puzzle)");
-        return 2;
-    }
-    if (c.first) c.band = true;
     if (c.band && (c.K < 1 || c.K > 27)) {
         cli_error("search", "--engine band takes --clues from 1 to 27, not %d", c.K);
         return 2;
@@ -332,6 +326,7 @@ int cmd_search(int argc, char **argv)
     }
     c.autoeng = !engine_given && !checker_only;
     c.copt.clues = c.K;
+    c.copt.first = c.first;
     if (stats_path && !(c.stats = fopen(stats_path, "w"))) {
         cli_error("search", "cannot write %s", stats_path);
         return 2;

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # minclue search --engine band: agrees with the checker at K = 16 (nothing),
 # finds a known 17 with --first (unique by the solver, in the published
-# list of the grid), refuses other shapes, checker options, --first with the
-# checker and unknown engines.
+# list of the grid; the checker with --first too), refuses other shapes,
+# checker options and unknown engines.
 # ctest-labels: cli
 # ctest-timeout: 600
 set -euo pipefail
@@ -31,6 +31,11 @@ awk '/^G /{n++} n == 1 && /^P /{print $2}' "$D/seventeen-grids.txt" > known1.txt
 grep -qxF "$(cat b17.txt)" known1.txt || fail "the 17 found is not in the list of its grid"
 "$M" solve b17.txt > solved.txt
 [ "$(cut -d: -f2 solved.txt)" = 1 ] && [ "$(cut -d: -f3 solved.txt)" = "$(cat g1.txt)" ] || fail "not unique in its grid"
+echo "== K = 17 --first with the checker: one puzzle of the list"
+"$M" search --quiet --engine checker --first --clues 17 --stats ckf.json g1.txt > c17.txt
+[ "$(wc -l < c17.txt)" = 1 ] || fail "checker --first printed $(wc -l < c17.txt) lines"
+grep -qxF "$(cat c17.txt)" known1.txt || fail "the checker's first 17 is not in the list of its grid"
+grep -q '"puzzles":1,' ckf.json || { cat ckf.json; fail "checker --first: puzzles counter"; }
 
 echo "== refusals"
 if "$M" search --quiet --engine band --clues 4 "$D/grids-4x4-all.txt" > o.txt 2> e.txt; then fail "4x4 accepted"; fi
@@ -39,8 +44,6 @@ if "$M" search --engine band --box 2x2 --clues 4 g1.txt 2> e.txt; then fail "--b
 grep -q -- "--engine band takes 9x9 grids only" e.txt || { cat e.txt; fail "--box message"; }
 if "$M" search --engine band --ua-limit 10 --clues 16 g1.txt 2> e.txt; then fail "--ua-limit accepted"; fi
 grep -q -- "--ua-limit is a checker option" e.txt || { cat e.txt; fail "--ua-limit message"; }
-if "$M" search --engine checker --first --clues 16 g1.txt 2> e.txt; then fail "--first with the checker accepted"; fi
-grep -q -- "--first needs --engine band" e.txt || { cat e.txt; fail "--first message"; }
 if "$M" search --engine fast --clues 16 g1.txt 2> e.txt; then fail "unknown engine accepted"; fi
 grep -q -- "--engine must be checker or band, not 'fast'" e.txt || { cat e.txt; fail "unknown engine message"; }
 if "$M" search --engine band --clues 28 g1.txt 2> e.txt; then fail "K = 28 accepted"; fi

@@ -15,9 +15,13 @@
  * test_checker_slow (label slow) on grids 1, 26, 51, ... of the file.
  * - checker_run on 4x4 and 6x6 grids: every puzzle it reports is minimal
  *   and unique; 4x4 with K = 3 reports nothing, with K = 4 something.
+ * - first = 1 (stop at the first puzzle): exactly one puzzle where the full
+ *   run reports some, and it is one of them; none where the full run has
+ *   none.
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,6 +182,61 @@ static void test_small_shapes(void **state)
     run_small(g6, "123456456123214365635241362514541632", 8, 1);
 }
 
+typedef struct cell_sets {
+    const geometry *geo;
+    cs81 set[4096];
+    int n;
+} cell_sets;
+
+static void collect(void *arg, const uint8_t *puzzle, int n)
+{
+    (void)n;
+    cell_sets *l = arg;
+    cs81 t = cs81_empty();
+    for (int c = 0; c < l->geo->ncells; c++)
+        if (puzzle[c] != CELL_EMPTY) cs81_add(&t, c);
+    if (l->n < 4096) l->set[l->n] = t;
+    l->n++;
+}
+
+static void first_against_all(const geometry *g, const char *text, int K)
+{
+    grid gr;
+    const geometry *gg = g;
+    size_t tl;
+    assert_int_equal(grid_parse(text, strlen(text), &gg, DIGITS_STD, &gr, &tl, NULL), MC_OK);
+    static cell_sets all, one;
+    all.geo = one.geo = g;
+    all.n = one.n = 0;
+    checker_options o;
+    checker_options_default(&o, K);
+    checker_ctx *c = checker_new(g, &o);
+    checker_record r;
+    assert_int_equal(checker_run(c, gr.cell, &r, collect, &all), MC_OK);
+    checker_free(c);
+    assert_true(all.n <= 4096);
+    o.first = 1;
+    c = checker_new(g, &o);
+    assert_int_equal(checker_run(c, gr.cell, &r, collect, &one), MC_OK);
+    checker_free(c);
+    assert_int_equal(one.n, all.n > 0 ? 1 : 0);
+    assert_int_equal((int)r.puzzles, one.n);
+    bool in = all.n == 0;
+    for (int i = 0; i < all.n; i++) in |= cs81_eq(all.set[i], one.set[0]);
+    assert_true(in);
+}
+
+static void test_first(void **state)
+{
+    (void)state;
+    const geometry *g4 = geometry_get(2, 2), *g6 = geometry_get(2, 3);
+    first_against_all(g4, "1234341221434321", 3);
+    first_against_all(g4, "1234341221434321", 4);
+    first_against_all(g4, "1234341221434321", 5);
+    first_against_all(g6, "123456456123214365635241362514541632", 7);
+    first_against_all(g6, "123456456123214365635241362514541632", 8);
+}
+
 /* checker_record_add: the sum of the records of two real runs, field by
  * field (a 4x4 grid searched with K = 4 and K = 5). */
 static void test_record_add(void **state)
@@ -214,6 +273,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_small_shapes),
+        cmocka_unit_test(test_first),
         cmocka_unit_test(test_seventeen_forced),
         cmocka_unit_test(test_record_add),
     };
