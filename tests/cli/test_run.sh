@@ -122,11 +122,21 @@ for t in 0.3 0.9 1.6; do
   "$M" job verify ok9 >/dev/null || fail "kill -9 at $t s: verify"
 done
 
+# Waits (up to 60 s) until the run writing into $1 has its journal: the
+# signal handlers are installed before the journal is opened, so a signal
+# sent then is handled however slowly the process started (MPI_Init under
+# load); then a moment more, for the other ranks.
+wait_journal() {
+  for _ in $(seq 600); do [ -s "$1/journal" ] && break; sleep 0.1; done
+  [ -s "$1/journal" ] || fail "no journal in $1 after 60 s"
+  sleep 0.5
+}
+
 echo "== SIGTERM: stops cleanly (exit 3), journal consistent, resume completes"
 rm -rf ost
 MC_TEST_GRID_DELAY_MS=50 "$M" run --quiet --output ost slow.job 2> term.txt &
 pid=$!
-sleep 0.8
+wait_journal ost
 kill -TERM $pid 2>/dev/null || fail "the job ended before SIGTERM"
 set +e; wait $pid; rc=$?; set -e
 if [ $rc = 0 ]; then fail "SIGTERM: the job completed anyway"; else
@@ -141,7 +151,7 @@ rm -rf ostm
 # under mpirun: SIGUSR1 to mpirun is forwarded to every rank (SIGTERM makes Open MPI kill them)
 MC_TEST_GRID_DELAY_MS=50 mpirun -np 3 -x MC_TEST_GRID_DELAY_MS "$M" run --quiet --output ostm slow.job 2> term.txt &
 pid=$!
-sleep 1.5
+wait_journal ostm
 kill -USR1 $pid 2>/dev/null || fail "the job ended before SIGUSR1"
 set +e; wait $pid; rc=$?; set -e
 [ $rc != 0 ] || fail "mpirun USR1: the job completed anyway"
