@@ -1,5 +1,5 @@
-/* checker_control — the positive control of the checker, shared by
- * test_checker_golden and test_checker_slow.
+/* checker_control — the positive control of the checker, used by
+ * test_checker_slow.
  *
  * Oracle: tests/data/seventeen.txt (every 25th puzzle of the complete list
  * of 49,158 17-clue puzzles). control_setup solves every puzzle and reduces

@@ -11,7 +11,7 @@
  *   reported set must be a minimal unique puzzle (solver-checked here).
  * - K = 16 with the same 5 cells fixed: nothing.
  * The unrestricted K = 17 / K = 16 runs take 5 s to 3 minutes per grid:
- * test_checker_golden runs them on 10 grids of the faster kind,
+ * test_band_cross_* run them on 30 grids of the faster kind,
  * test_checker_slow (label slow) on grids 1, 26, 51, ... of the file.
  * - checker_run on 4x4 and 6x6 grids: every puzzle it reports is minimal
  *   and unique; 4x4 with K = 3 reports nothing, with K = 4 something.
