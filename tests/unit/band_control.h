@@ -1,5 +1,5 @@
-/* band_control — the band engine's controls, shared by test_band_engine and
- * test_band_engine_slow.
+/* band_control — the band engine's controls, shared by test_band_engine, the
+ * cross-checks (band_cross.h) and test_band_k18.
  *
  * Oracle: tests/data/seventeen-grids.txt (300 grids without automorphisms,
  * each with every 17-clue puzzle of the complete list of 49,158 that lies in

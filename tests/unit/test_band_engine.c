@@ -9,8 +9,8 @@
  *   one puzzle each, unique and minimal (plain solver), at most 18 clues;
  * - options out of range are refused.
  * The K = 17 controls (exact puzzle sets against the complete list and the
- * checker, transformed grids, dropped UAs) take minutes per grid and are in
- * test_band_engine_slow.
+ * checker) are in test_band_cross_* (30 grids) and test_band_engine_slow/_b
+ * (300 grids, with transformed grids and dropped UAs).
  */
 #include "band_control.h"
 
