@@ -38,6 +38,12 @@ const char *job_source_name(job_source_kind s) { return (int)s >= 0 && s < JOB_S
 const char *job_engine_name(job_engine_kind e) { return (int)e >= 0 && e < JOB_ENGINE_COUNT ? engine_names[e] : "?"; }
 bool job_source_takes_file(job_source_kind s) { return (int)s >= 0 && s < JOB_SOURCE_COUNT && source_file[s]; }
 bool job_source_gives_groups(job_source_kind s) { return (int)s >= 0 && s < JOB_SOURCE_COUNT && source_groups[s]; }
+
+const char *job_unit_noun(const job *j, uint64_t n)
+{
+    if (job_source_gives_groups(j->source)) return n == 1 ? "band-pair group" : "band-pair groups";
+    return n == 1 ? "grid" : "grids";
+}
 bool job_engine_takes_groups(job_engine_kind e) { return (int)e >= 0 && e < JOB_ENGINE_COUNT && engine_groups[e]; }
 
 bool job_source_find(const char *name, job_source_kind *k)

@@ -119,6 +119,10 @@ bool job_source_find(const char *name, job_source_kind *k);
 bool job_source_takes_file(job_source_kind s);
 /* Are the source's ranks band-pair groups (bandpair_unit.h), not grids? */
 bool job_source_gives_groups(job_source_kind s);
+
+/* What n units of the job's source are called: "grid(s)" or "band-pair
+ * group(s)", singular for n = 1. */
+const char *job_unit_noun(const job *j, uint64_t n);
 /* Can the engine take band-pair groups? */
 bool job_engine_takes_groups(job_engine_kind e);
 

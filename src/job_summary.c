@@ -158,7 +158,7 @@ static void json_string(char *out, size_t cap, const char *s)
 void job_claim_text(const job *j, const job_totals *t, char *out, size_t cap)
 {
     snprintf(out, cap, "ranks %" PRIu64 "..%" PRIu64 ", %" PRIu64 " %s, K = %d: %" PRIu64 " puzzle%s%s",
-             j->first, j->last, t->grids, job_source_gives_groups(j->source) ? "band-pair groups" : "grids", j->clues,
+             j->first, j->last, t->grids, job_unit_noun(j, t->grids), j->clues,
              t->puzzles, t->puzzles == 1 ? "" : "s",
              j->engine == JOB_ENGINE_NONE ? " (dry run: nothing was searched)" : "");
 }

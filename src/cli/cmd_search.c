@@ -231,8 +231,9 @@ static void print_summary(search_ctx *c, double seconds)
     snprintf(extra, sizeof extra, "%llu puzzles", (unsigned long long)c->tot.puzzles);
     progress_done(&c->pr, c->ngrids, extra);
     work_counters_text(&c->tot, work, sizeof work);
-    fprintf(stderr, "search: %llu grids, K = %d: %llu puzzles; %s; %.3f s in all (%.3f s per grid)\n",
-            (unsigned long long)c->ngrids, c->K, (unsigned long long)c->tot.puzzles, work, seconds,
+    fprintf(stderr, "search: %llu grid%s, K = %d: %llu puzzle%s; %s; %.3f s in all (%.3f s per grid)\n",
+            (unsigned long long)c->ngrids, c->ngrids == 1 ? "" : "s", c->K, (unsigned long long)c->tot.puzzles,
+            c->tot.puzzles == 1 ? "" : "s", work, seconds,
             c->ngrids ? seconds / (double)c->ngrids : 0.0);
 }
 

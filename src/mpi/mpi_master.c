@@ -445,7 +445,7 @@ static int finish(master *m, bool interrupted, double t0)
     job_totals_of(&m->done, &t);
     if (interrupted) {
         fprintf(stderr, "minclue run: interrupted: %" PRIu64 " of %" PRIu64 " %s done, %" PRIu64
-                " puzzle%s so far; run the same command again to resume\n", t.grids, job_total(j), UNITS(j), t.puzzles,
+                " puzzle%s so far; run the same command again to resume\n", t.grids, job_total(j), job_unit_noun(j, job_total(j)), t.puzzles,
                 t.puzzles == 1 ? "" : "s");
         return RUN_EXIT_INTERRUPTED;
     }
@@ -455,8 +455,9 @@ static int finish(master *m, bool interrupted, double t0)
                  1e-6 * (double)ru.ru_stime.tv_usec;
     fprintf(stderr, "minclue run: complete: ranks %" PRIu64 "..%" PRIu64 ", %" PRIu64 " %s, K = %d: %" PRIu64
             " puzzle%s%s (this run: %" PRIu64 " %s in %.2f s, master CPU %.2f s); results in %s\n", j->first,
-            j->last, t.grids, UNITS(j), j->clues, t.puzzles, t.puzzles == 1 ? "" : "s",
-            j->engine == JOB_ENGINE_NONE ? " (dry run: nothing searched)" : "", m->grids_done, UNITS(j),
+            j->last, t.grids, job_unit_noun(j, t.grids), j->clues, t.puzzles, t.puzzles == 1 ? "" : "s",
+            j->engine == JOB_ENGINE_NONE ? " (dry run: nothing searched)" : "", m->grids_done,
+            job_unit_noun(j, m->grids_done),
             mc_wall_seconds() - t0, cpu,
             j->output);
     return RUN_EXIT_DONE;
@@ -514,9 +515,9 @@ int mpi_run_job(job *j, const run_options *o)
     if (!o->quiet) {
         progress_init(&m.prog, UNITS(j), m.grids_todo);
         fprintf(stderr, "minclue run: %s: %" PRIu64 " %s (ranks %" PRIu64 "..%" PRIu64 "), %" PRIu64
-                " still to do, K = %d, engine %s, %d worker%s\n", j->path, job_total(j), UNITS(j), j->first, j->last,
+                " still to do, K = %d, engine %s, %d worker%s\n", j->path, job_total(j), job_unit_noun(j, job_total(j)), j->first, j->last,
                 m.grids_todo, j->clues, job_engine_name(j->engine), size > 1 ? size - 1 : 1,
-                size == 2 ? "" : "s");
+                size <= 2 ? "" : "s");
     }
     bool interrupted = false;
     int lost = 0;

@@ -33,7 +33,7 @@ JOB
 
 echo "== single process"
 "$M" run --quiet bp.job 2> run.txt || { cat run.txt; fail "run"; }
-grep -q "complete: ranks 54494..54499, 6 groups" run.txt || { cat run.txt; fail "completion line"; }
+grep -q "complete: ranks 54494..54499, 6 band-pair groups" run.txt || { cat run.txt; fail "completion line"; }
 "$M" job verify ref > v.txt || { cat v.txt; fail "job verify"; }
 grep -q "ranks 54494..54499, 6 band-pair groups, K = 17: 0 puzzles (dry run" v.txt || { cat v.txt; fail "claim"; }
 [ "$(num ref grids)" = 6 ] && [ "$(num ref chunks)" = 3 ] || fail "summary totals"
@@ -80,7 +80,7 @@ output = k16
 JOB
 "$M" run --quiet k16.job 2> run.txt || { cat run.txt; fail "K = 16 run"; }
 "$M" job verify k16 > v.txt || { cat v.txt; fail "K = 16 verify"; }
-grep -q "ranks 500529974..500529974, 1 band-pair groups, K = 16: 0 puzzles" v.txt || { cat v.txt; fail "K = 16 claim"; }
+grep -q "ranks 500529974..500529974, 1 band-pair group, K = 16: 0 puzzles" v.txt || { cat v.txt; fail "K = 16 claim"; }
 v=$(num k16 pairs); [ -n "$v" ] && [ "$v" -gt 0 ] || fail "K = 16: the band engine counted no pairs"
 
 echo "== refused"

@@ -43,7 +43,7 @@ awk '{ if (length($0) != 16 || gsub(/[^.]/, "") != 4) bad = 1 } END { exit bad }
 check "every K=4 puzzle has 4 clues" $?
 grep -q '"nodes":' "$tmp/stats.json" && grep -q '"puzzles":'"$n" "$tmp/stats.json"
 check "--stats: JSON with nodes and the puzzle count" $?
-grep -q "search: 1 grids" "$tmp/sum.txt"
+grep -q "search: 1 grid, K = " "$tmp/sum.txt"
 check "summary on stderr" $?
 
 # second-solution sets are counted as learned only when kept (not with --no-learn)
