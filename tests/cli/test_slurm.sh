@@ -14,6 +14,10 @@ M=${MINCLUE:?MINCLUE must name the binary}
 M=$(cd "$(dirname "$M")" && pwd)/$(basename "$M")
 D=$(cd "${MC_TEST_DATA:?}" && pwd)
 S=$(cd "${MC_SOURCE_DIR:?}" && pwd)/jobs/slurm/search.sbatch
+# Sanitizer builds: Open MPI's own allocations (some in unloaded plugins, so
+# they cannot be suppressed by name) show up as leaks at exit; the job code's
+# leaks are checked by test_job. Other sanitizer errors still fail.
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 skip() { echo "SKIPPED: $*"; exit 77; }
 [ "$(id -u)" = 0 ] || skip "needs root (starts munged, slurmctld and slurmd)"
 for c in munged slurmctld slurmd sbatch scontrol squeue sinfo srun; do
