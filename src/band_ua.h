@@ -15,6 +15,17 @@
  * that lies inside the two bands: whatever the third band is, as long as
  * its columns' digit sets are the grid's.
  *
+ * Search: a refilling gives each digit of D a placement, one cell in each
+ * of the 6 rows and 6 boxes, in the 6 columns that hold the digit in the
+ * grid's two bands (288 placements per digit, the grid's own among them);
+ * a refilling of D is one placement per digit of D, pairwise disjoint and
+ * on cells that hold digits of D. Only refillings in which every digit of
+ * D moves are looked at: one that leaves a digit in place is a refilling
+ * of the smaller set, with the same difference. Digits with the fewest
+ * fitting placements are placed first; a branch ends once its difference
+ * exceeds max_size. tests/unit/test_band_ua.c checks the list against a
+ * plain cell-by-cell refilling search (its slow twin).
+ *
  * Invariants of the list band_ua_find returns: every set is such a
  * difference (non-empty, a UA of the grid); no set contains another
  * (duplicates and supersets are dropped, so a set is minimal among those
@@ -46,7 +57,9 @@ void band_ua_list_free(band_ua_list *l);
 
 /* Fills l with the UAs of the two bands g54 found from digit sets of
  * 2..max_digits digits (2..9), each of at most max_size cells. MC_EINVAL
- * on arguments out of range, MC_ENOMEM when a buffer cannot grow. */
+ * on arguments out of range or when g54 is not two bands of a grid (a
+ * digit twice in a row, box or column), MC_ENOMEM when a buffer cannot
+ * grow. */
 MC_MUST_USE mc_status band_ua_find(const uint8_t g54[54], int max_digits, int max_size, band_ua_list *l);
 
 #endif

@@ -10,11 +10,17 @@
  * - Completeness twin for 4 cells: the 4-cell sets of the list are exactly
  *   the rectangles of bands 1+2 (two rows, two columns, the corners' digits
  *   crossed) that the solver finds unavoidable, among all such rectangles.
- * - Arguments out of range give MC_EINVAL.
+ * - Slow twin: band_ua_find equals a plain cell-by-cell refilling search
+ *   (every filling of the cells of D that keeps rows, boxes and each
+ *   column's digits, differences kept, supersets dropped), set for set, on
+ *   random grids up to 6 digits and 20 cells.
+ * - Arguments out of range, and bands that are not two bands of a grid,
+ *   give MC_EINVAL.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -86,6 +92,112 @@ static void test_real_uas(void **state)
     solver_free(s);
 }
 
+/* The slow twin: the cells of D filled one by one in row order, each with
+ * a digit of its column's set not yet in its row, box or column. */
+typedef struct ref_fill {
+    const uint8_t *g;
+    int n, max_size;
+    uint8_t cell[54];
+    uint16_t row[6], box[6], col[9], colset[9];
+    uint64_t diff;
+    uint64_t *out;
+    int nout, cap;
+} ref_fill;
+
+static void ref_dfs(ref_fill *f, int i)
+{
+    if (i == f->n) {
+        if (f->diff && __builtin_popcountll(f->diff) <= f->max_size) {
+            if (f->nout == f->cap) {
+                f->cap = f->cap ? 2 * f->cap : 1024;
+                f->out = realloc(f->out, sizeof *f->out * (size_t)f->cap);
+                assert_non_null(f->out);
+            }
+            f->out[f->nout++] = f->diff;
+        }
+        return;
+    }
+    int c = f->cell[i], r = c / 9, k = c % 9, b = 3 * (r / 3) + k / 3;
+    unsigned cand = f->colset[k] & ~(f->row[r] | f->box[b] | f->col[k]);
+    for (; cand; cand &= cand - 1) {
+        int d = __builtin_ctz(cand);
+        uint16_t bit = (uint16_t)(1u << d);
+        f->row[r] |= bit, f->box[b] |= bit, f->col[k] |= bit;
+        uint64_t save = f->diff;
+        if (d != f->g[c]) f->diff |= UINT64_C(1) << c;
+        ref_dfs(f, i + 1);
+        f->diff = save;
+        f->row[r] &= (uint16_t)~bit, f->box[b] &= (uint16_t)~bit, f->col[k] &= (uint16_t)~bit;
+    }
+}
+
+static int ref_cmp(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    int px = __builtin_popcountll(x), py = __builtin_popcountll(y);
+    if (px != py) return px < py ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
+/* the reference list: sorted by size then value, supersets dropped */
+static int ref_find(const uint8_t *g, int max_digits, int max_size, uint64_t **set)
+{
+    ref_fill f;
+    memset(&f, 0, sizeof f);
+    f.g = g;
+    f.max_size = max_size;
+    for (unsigned D = 1; D < 512; D++) {
+        int nd = __builtin_popcount(D);
+        if (nd < 2 || nd > max_digits) continue;
+        f.n = 0;
+        memset(f.row, 0, sizeof f.row);
+        memset(f.box, 0, sizeof f.box);
+        memset(f.col, 0, sizeof f.col);
+        memset(f.colset, 0, sizeof f.colset);
+        for (int c = 0; c < 54; c++)
+            if ((D >> g[c]) & 1) {
+                f.cell[f.n++] = (uint8_t)c;
+                f.colset[c % 9] |= (uint16_t)(1u << g[c]);
+            }
+        ref_dfs(&f, 0);
+    }
+    qsort(f.out, (size_t)f.nout, sizeof *f.out, ref_cmp);
+    int n = 0;
+    for (int i = 0; i < f.nout; i++) {
+        uint64_t m = f.out[i];
+        bool sup = false;
+        for (int j = 0; j < n && !sup; j++) sup = (f.out[j] & m) == f.out[j];
+        if (!sup) f.out[n++] = m;
+    }
+    *set = f.out;
+    return n;
+}
+
+static void test_slow_twin(void **state)
+{
+    (void)state;
+    const geometry *geo = geometry_9x9();
+    prng rng;
+    prng_seed(&rng, 1954);
+    band_ua_list l;
+    band_ua_list_init(&l);
+    static const int digits[] = {2, 3, 4, 5, 6, 6}, sizes[] = {20, 12, 16, 14, 20, 18};
+    long total = 0;
+    for (int k = 0; k < 6; k++) {
+        grid gr;
+        random_grid_make(geo, &rng, &gr);
+        uint64_t *want;
+        int n = ref_find(gr.cell, digits[k], sizes[k], &want);
+        assert_int_equal(band_ua_find(gr.cell, digits[k], sizes[k], &l), MC_OK);
+        assert_int_equal(l.n, n);
+        for (int i = 0; i < n; i++) assert_true(l.set[i] == want[i]);
+        total += n;
+        free(want);
+    }
+    print_message("%ld sets equal to the cell-by-cell search's\n", total);
+    band_ua_list_free(&l);
+}
+
 static void test_args(void **state)
 {
     (void)state;
@@ -98,6 +210,20 @@ static void test_args(void **state)
     assert_int_equal(band_ua_find(g, 3, 0, &l), MC_EINVAL);
     g[5] = 9;
     assert_int_equal(band_ua_find(g, 3, 12, &l), MC_EINVAL);
+    /* digits in range, but not two bands of a grid: rows, boxes, columns */
+    for (int r = 0; r < 6; r++)
+        for (int c = 0; c < 9; c++) g[9 * r + c] = (uint8_t)((c + 3 * r + r / 3) % 9); /* a valid band pair */
+    assert_int_equal(band_ua_find(g, 3, 12, &l), MC_OK);
+    uint8_t bad[54];
+    memcpy(bad, g, 54);
+    bad[0] = bad[1]; /* a digit twice in row 0 */
+    assert_int_equal(band_ua_find(bad, 3, 12, &l), MC_EINVAL);
+    for (int r = 0; r < 6; r++) /* rows 3-5 equal rows 0-2: columns repeat */
+        for (int c = 0; c < 9; c++) bad[9 * r + c] = g[9 * (r % 3) + c];
+    assert_int_equal(band_ua_find(bad, 3, 12, &l), MC_EINVAL);
+    for (int r = 0; r < 6; r++) /* rows are permutations, columns distinct, boxes repeat */
+        for (int c = 0; c < 9; c++) bad[9 * r + c] = (uint8_t)((c + r) % 9);
+    assert_int_equal(band_ua_find(bad, 3, 12, &l), MC_EINVAL);
     band_ua_list_free(&l);
 }
 
@@ -105,6 +231,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_real_uas),
+        cmocka_unit_test(test_slow_twin),
         cmocka_unit_test(test_args),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
