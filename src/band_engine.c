@@ -710,11 +710,16 @@ static void pairs(band_engine *e, const band_table *t1, int x, int y)
     }
 }
 
-/* 6 digits for K >= 17 (K = 17, grid 1: survivors 5.78 M -> 4.17 M, the
- * refillings ~0.08 s per orientation); none below: at K = 16 (set (b),
- * grids 1-3) 4 digits removed 3% of the survivors and cost 0.05 s of
- * tables per grid, more than they saved (0.650 s against 0.604 s) */
-static int refill_digits(int clues) { return clues >= 17 ? 6 : 0; }
+/* Digit sets of up to 6 digits for K >= 17, 5 for K = 15-16, none below
+ * (bench_band, one core, CPU s per grid, since the placement search made
+ * a refilling of 6 digits ~0.02 s per orientation instead of ~0.07):
+ * K = 17, set (a) 10 grids: 6 digits 9.39 s, 5 digits 9.92 s (survivors
+ * grid 1 5.78 M without refillings, 4.17 M with 6 digits before the band-3
+ * bound); K = 16, set (b): none 0.379, 4 digits 0.345, 5 digits 0.269,
+ * 6 digits 0.360; set (a): none 0.820, 5 digits 0.593, 6 digits 0.656;
+ * K = 15, set (b): none 0.095, 5 digits 0.074; K = 14: none 0.012,
+ * 5 digits 0.020. */
+static int refill_digits(int clues) { return clues >= 17 ? 6 : clues >= 15 ? 5 : 0; }
 
 static int cmp_tb(const void *a, const void *b)
 {
