@@ -64,9 +64,9 @@ static void dfs(fill *f, int i, uint64_t used, uint64_t diff)
     for (int k = 0; k < f->ncand[d]; k++) {
         uint64_t m = f->cand[d][k].cells;
         if (m & used) continue;
-        uint64_t nd = diff | (m & ~f->own[d]);
-        if (__builtin_popcountll(nd) > f->max_size) continue; /* every refilling below differs more */
-        dfs(f, i + 1, used | m, nd);
+        uint64_t next = diff | (m & ~f->own[d]);
+        if (__builtin_popcountll(next) > f->max_size) continue; /* every refilling below differs more */
+        dfs(f, i + 1, used | m, next);
     }
 }
 
