@@ -10,8 +10,11 @@
  * - a random transform of the grid (relabelling, row, column, band and stack
  *   permutations, transposition) gives the transformed puzzles;
  * - with 30% of the finder's UAs dropped (two seeds), the same puzzles.
- * Time: about 1 minute of CPU per grid on average for both engines (the
- * checker's K = 17 search is most of it), so 150 grids take 2-3 hours.
+ * Time: 1-1.5 minutes of CPU per grid for both engines (measured side by
+ * side: grids 22-74 one a minute, 177-212 one per 1.5 minutes; the
+ * checker's K = 17 search is about 85% of it, up to 225 s on one grid),
+ * so a half of 150 grids takes 2.5-4 hours (tests/bench/results/
+ * cross_grids.txt).
  */
 #ifndef MC_TEST_BAND_ENGINE_SLOW_H
 #define MC_TEST_BAND_ENGINE_SLOW_H
