@@ -6,10 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "perm3.h"
+
 #define ROW2_PERMS 12096
 #define NORMAL_BANDS (ROW2_PERMS * 216)
 
-static const uint8_t perm3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 static const uint32_t fact[9] = {1, 1, 2, 6, 24, 120, 720, 5040, 40320};
 
 /* Row of rank r (0 .. 9!-1, Lehmer code, lexicographic order) into p;

@@ -7,6 +7,7 @@
 
 #include "band.h"
 #include "grid.h"
+#include "perm3.h"
 
 /* A map of H_pair restricted to what acts on the other bands: new column j =
  * old column col[j], digit d becomes lab[d]. */
@@ -140,8 +141,6 @@ static mc_status push(bandpair_ctx *ctx, const uint8_t *b3)
     ctx->n++;
     return MC_OK;
 }
-
-static const uint8_t perm3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
 typedef struct b3state {
     bandpair_ctx *ctx;

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "perm3.h"
+
 /* ---------------------------------------------------------------------- */
 /* Tables for the 9x9 path                                                 */
 
@@ -92,8 +94,6 @@ static void t9_enumerate(uint8_t *b, int c, unsigned used)
         t9_enumerate(b, c + 1, used | 1u << v);
     }
 }
-
-static const uint8_t perm3[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
 static void t9_init(void)
 {

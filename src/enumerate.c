@@ -8,13 +8,11 @@
 #include <string.h>
 
 #include "band.h"
+#include "perm3.h"
 
 /* ------------------------------------------------------------ 9x9 by bands */
 
 #define CLASS(a, b, c) (e->class_of[(a) * 36 + (b) * 6 + (c)])
-
-/* The six orders of three items, in lexicographic order (as in band.c). */
-static const uint8_t perm3e[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
 /* An automorphism of the top band as it acts on rows 4-9: a column
  * permutation (new column j = old column col[j]) and the relabelling lab
@@ -169,7 +167,7 @@ static void stack_patterns(ectx *e, int s)
             rest &= (uint16_t)(rest - 1);
         }
         for (int p = 0; p < 6; p++) {
-            const uint8_t *o = perm3e[p];
+            const uint8_t *o = perm3[p];
             int v0 = d[o[0]], v1 = d[o[1]], v2 = d[o[2]];
             e->pattern[c][p] = (uint8_t)(2 * ((v0 > v1) + (v0 > v2)) + (v1 > v2));
         }
@@ -272,7 +270,6 @@ static void leaf(ectx *e, const int8_t *stack_ties, int nstack_ties)
     memcpy(e->kept[e->nkept++], e->g + 54, 27);
 }
 
-
 /* Band 3 is built box by box. A column of rows 7-9 takes its three
  * remaining digits in one of 6 orders (column 1: increasing only); an
  * arrangement of a box is an order for each of its columns, described by a
@@ -290,7 +287,7 @@ static void band3_prepare(ectx *e)
             rest &= (uint16_t)(rest - 1);
         }
         for (int p = 0; p < 6; p++) {
-            const uint8_t *o = perm3e[p];
+            const uint8_t *o = perm3[p];
             e->colmask[c][p] = (1u << d[o[0]]) | (1u << (9 + d[o[1]])) | (1u << (18 + d[o[2]]));
             for (int k = 0; k < 3; k++) e->coldigit[c][p][k] = d[o[k]];
         }

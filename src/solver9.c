@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "perm3.h"
+
 #define BAND_FULL 0x7FFFFFFu
 #define STACK_MAX 82
 #define DBIT(b, d) (1u << (3 * (d) + (b)))
@@ -51,15 +53,14 @@ static void build_tables(void)
         row_boxes[x] = (uint8_t)m;
         row_single[x] = (uint16_t)((x && !(x & (x - 1))) ? x : 0);
     }
-    static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     for (int t = 0; t < 512; t++) {
         uint32_t m = 0;
         for (int k = 0; k < 6; k++) {
             int ok = 1;
-            for (int i = 0; i < 3; i++) ok &= (t >> (3 * i + perms[k][i])) & 1;
+            for (int i = 0; i < 3; i++) ok &= (t >> (3 * i + perm3[k][i])) & 1;
             if (!ok) continue;
-            for (int i = 0; i < 3; i++) m |= 7u << (9 * i + 3 * perms[k][i]);
-            for (int i = 0; i < 3; i++) triad_perm[t] |= (uint16_t)(1u << (3 * i + perms[k][i]));
+            for (int i = 0; i < 3; i++) m |= 7u << (9 * i + 3 * perm3[k][i]);
+            for (int i = 0; i < 3; i++) triad_perm[t] |= (uint16_t)(1u << (3 * i + perm3[k][i]));
         }
         triad_mask[t] = m;
     }
