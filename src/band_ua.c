@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "perm3.h"
+
 void band_ua_list_init(band_ua_list *l) { memset(l, 0, sizeof *l); }
 
 void band_ua_list_free(band_ua_list *l)
@@ -74,7 +76,6 @@ static void dfs(fill *f, int i, uint64_t used, uint64_t diff)
  * a grid (a digit twice in a row, box or column). */
 static bool placements(const uint8_t *g, placement pl[9][PLACEMENTS], int npl[9], uint64_t own[9])
 {
-    static const int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     int col[9][6]; /* column of digit d in row r */
     uint16_t colseen[9] = {0};
     for (int r = 0; r < 6; r++) {
@@ -87,6 +88,8 @@ static bool placements(const uint8_t *g, placement pl[9][PLACEMENTS], int npl[9]
         }
         if (seen != 0x1ff) return false;
     }
+    for (int c = 0; c < 9; c++)
+        if (__builtin_popcount(colseen[c]) != 6) return false;
     for (int d = 0; d < 9; d++) {
         int c1[3], c2[3]; /* the digit's column in each stack, band 1 and band 2 */
         for (int b = 0; b < 2; b++) {
@@ -107,7 +110,7 @@ static bool placements(const uint8_t *g, placement pl[9][PLACEMENTS], int npl[9]
                     uint64_t m = 0;
                     uint16_t dig = (uint16_t)(1u << d);
                     for (int r = 0; r < 3; r++) {
-                        int s1 = perm[p1][r], s2 = perm[p2][r];
+                        int s1 = perm3[p1][r], s2 = perm3[p2][r];
                         int a = (t >> s1) & 1 ? c2[s1] : c1[s1], b = (t >> s2) & 1 ? c1[s2] : c2[s2];
                         int x = 9 * r + a, y = 9 * (r + 3) + b;
                         m |= (UINT64_C(1) << x) | (UINT64_C(1) << y);
@@ -116,8 +119,6 @@ static bool placements(const uint8_t *g, placement pl[9][PLACEMENTS], int npl[9]
                     if (m != own[d]) pl[d][npl[d]++] = (placement){m, dig};
                 }
     }
-    for (int c = 0; c < 9; c++)
-        if (__builtin_popcount(colseen[c]) != 6) return false;
     return true;
 }
 
