@@ -139,7 +139,9 @@ static int ref_cmp(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* the reference list: sorted by size then value, supersets dropped */
+/* the reference list: the differences that contain no other difference
+ * (straight from the definition, every pair compared), sorted by size then
+ * value */
 static int ref_find(const uint8_t *g, int max_digits, int max_size, uint64_t **set)
 {
     ref_fill f;
@@ -161,15 +163,21 @@ static int ref_find(const uint8_t *g, int max_digits, int max_size, uint64_t **s
             }
         ref_dfs(&f, 0);
     }
-    qsort(f.out, (size_t)f.nout, sizeof *f.out, ref_cmp);
+    uint64_t *keep = malloc(sizeof *keep * (size_t)(f.nout ? f.nout : 1));
+    assert_non_null(keep);
     int n = 0;
     for (int i = 0; i < f.nout; i++) {
-        uint64_t m = f.out[i];
-        bool sup = false;
-        for (int j = 0; j < n && !sup; j++) sup = (f.out[j] & m) == f.out[j];
-        if (!sup) f.out[n++] = m;
+        bool minimal = true, first = true; /* no proper subset, first of its equals */
+        for (int j = 0; j < f.nout && minimal; j++) {
+            bool inside = (f.out[j] & f.out[i]) == f.out[j];
+            if (inside && f.out[j] != f.out[i]) minimal = false;
+            if (f.out[j] == f.out[i] && j < i) first = false;
+        }
+        if (minimal && first) keep[n++] = f.out[i];
     }
-    *set = f.out;
+    free(f.out);
+    qsort(keep, (size_t)n, sizeof *keep, ref_cmp);
+    *set = keep;
     return n;
 }
 
