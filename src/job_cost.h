@@ -1,0 +1,67 @@
+/* job_cost — the predicted cost of a job's ranks, from measured rates.
+ *
+ * A cost model gives every rank of a job a cost in microseconds of one
+ * core, constant over runs of consecutive ranks (segments):
+ *
+ *     source bandpairs: one segment per band-1 index b (its groups,
+ *                       bandpair_rank.h), cost = rate of b per group
+ *     source enumerate: one segment per minlex band b (its grids,
+ *                       gridrank.h), cost = rate of b per grid
+ *
+ * The rates are data (job_cost.c): the mean seconds of the sampled groups
+ * (grids) of 13 (K = 16) or 7 (K = 17) band-1 indices spread over 1..416,
+ * measured by bench_bandscan (tests/bench/results/bench_bandscan.txt);
+ * every band takes the rate of its nearest sampled band, as that
+ * benchmark's projection does, so a model of the whole catalogue adds up
+ * to its projection. Where no rate was measured (other sources, engines or
+ * K) the job has no model: every rank costs 1 and a split balances rank
+ * counts; `why` says what is missing.
+ *
+ * Invariants: the segments are sorted, disjoint and cover first..last of
+ * the job exactly; every cost is >= 1.
+ */
+#ifndef MC_JOB_COST_H
+#define MC_JOB_COST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "job.h"
+#include "mc_error.h"
+
+typedef struct job_cost_segment {
+    uint64_t first, last; /* inclusive ranks */
+    uint64_t usec;        /* predicted microseconds of one core per rank */
+} job_cost_segment;
+
+typedef struct job_cost {
+    bool modelled;      /* false: no rates for this job, every rank costs 1 */
+    const char *why;    /* !modelled: what is missing (static text) */
+    const char *origin; /* modelled: where the rates come from (static text) */
+    size_t n;
+    job_cost_segment *seg;
+} job_cost;
+
+/* The cost model of a resolved job (job_resolve: first..last known). For
+ * source enumerate the grid counts of the job's bands are read as the
+ * source reads them ($MINCLUE_COUNTS or enumeration). Errors: MC_ENOMEM,
+ * and those of gridrank. *c is job_cost_free-safe afterwards. */
+MC_MUST_USE mc_status job_cost_model(const job *j, job_cost *c, mc_error *err);
+/* A model over first..last with one cost for every rank (tests, and the
+ * no-model case). */
+MC_MUST_USE mc_status job_cost_uniform(uint64_t first, uint64_t last, uint64_t usec, job_cost *c,
+                                       mc_error *err);
+void job_cost_free(job_cost *c);
+
+/* Predicted microseconds of ranks first..last (inside the model's range). */
+uint64_t job_cost_range(const job_cost *c, uint64_t first, uint64_t last);
+/* The largest cost of one rank. */
+uint64_t job_cost_max_unit(const job_cost *c);
+
+/* The measured rate (microseconds per group) of band-1 index band (1..416)
+ * for a band-pair scan with the band engine at K clues; 0 when K has no
+ * rates. Exposed for the tests. */
+uint64_t job_cost_bandpair_usec(int K, int band);
+
+#endif

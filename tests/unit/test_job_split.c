@@ -1,0 +1,424 @@
+/* test_job_split — cutting a job into parts (job_split.h) and the cost
+ * model behind it (job_cost.h).
+ *
+ * The fast cut (segment by segment) is checked against a slow twin that
+ * adds the cost rank by rank and walks every rank; the partition is checked
+ * rank by rank (every rank in exactly one part, parts in order, none
+ * empty); the balance against the bound of job_split.h. The cost model is
+ * checked against the published per-band grid counts (tests/data), the
+ * group counts of bandpair_rank and the projection of bench_bandscan.
+ * ctest-labels: unit
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bandpair_rank.h"
+#include "job.h"
+#include "job_cost.h"
+#include "job_split.h"
+#include "prng.h"
+
+/* ---- the slow twin: the definition, rank by rank ---- */
+
+static uint64_t unit_cost(const job_cost *c, uint64_t r)
+{
+    for (size_t i = 0; i < c->n; i++)
+        if (c->seg[i].first <= r && r <= c->seg[i].last) return c->seg[i].usec;
+    fail_msg("rank %llu outside the model", (unsigned long long)r);
+    return 0;
+}
+
+static void slow_ends(const job_cost *c, uint64_t first, uint64_t last, uint64_t n, uint64_t *end)
+{
+    uint64_t len = last - first + 1;
+    uint64_t *pre = malloc((len + 1) * sizeof *pre); /* pre[k] = cost of the first k ranks */
+    assert_non_null(pre);
+    pre[0] = 0;
+    for (uint64_t k = 1; k <= len; k++) pre[k] = pre[k - 1] + unit_cost(c, first + k - 1);
+    uint64_t total = pre[len], prev = first - 1;
+    for (uint64_t i = 1; i < n; i++) {
+        /* floor(i T / N) in 128 bits: the obvious way */
+        uint64_t target = (uint64_t)((unsigned __int128)i * total / n);
+        uint64_t r = first;
+        while (pre[r - first + 1] < target) r++;
+        if (r < prev + 1) r = prev + 1;
+        if (r > last - (n - i)) r = last - (n - i);
+        end[i - 1] = prev = r;
+    }
+    end[n - 1] = last;
+    free(pre);
+}
+
+/* Every rank in exactly one part, in order, no part empty; the balance
+ * bound: each part below ceil(T / N) + the largest unit cost. */
+static void check_partition(const job_cost *c, uint64_t first, uint64_t last, uint64_t n, const uint64_t *end)
+{
+    uint64_t part = 0, in_part = 0, cost = 0, total = job_cost_range(c, first, last);
+    uint64_t bound = (total + n - 1) / n + job_cost_max_unit(c);
+    for (uint64_t r = first; r <= last; r++) {
+        assert_true(part < n);
+        in_part++;
+        cost += unit_cost(c, r);
+        if (r == end[part]) {
+            assert_true(in_part >= 1);
+            if (cost > bound)
+                fail_msg("part %llu costs %llu > bound %llu", (unsigned long long)part + 1, (unsigned long long)cost,
+                         (unsigned long long)bound);
+            part++, in_part = 0, cost = 0;
+        }
+    }
+    assert_int_equal(part, n);
+    assert_int_equal(end[n - 1], last);
+}
+
+/* A model of random segments over first..last. */
+static void random_model(prng *g, uint64_t first, uint64_t last, job_cost *c)
+{
+    assert_int_equal(job_cost_uniform(first, last, 1, c, NULL), MC_OK);
+    size_t nseg = 1 + prng_below(g, 12);
+    job_cost_segment *s = calloc(nseg, sizeof *s);
+    assert_non_null(s);
+    uint64_t at = first;
+    size_t k = 0;
+    for (; k < nseg && at <= last; k++) {
+        uint64_t len = k + 1 == nseg ? last - at + 1 : 1 + prng_below(g, last - at + 1);
+        uint64_t usec = prng_below(g, 4) == 0 ? 1 : 1 + prng_below(g, 1000000);
+        s[k] = (job_cost_segment){at, at + len - 1, usec};
+        at += len;
+    }
+    free(c->seg);
+    c->seg = s;
+    c->n = k;
+}
+
+static void test_random_partitions(void **state)
+{
+    (void)state;
+    const uint64_t seed = 20261125;
+    prng g;
+    prng_seed(&g, seed);
+    for (int t = 0; t < 400; t++) {
+        uint64_t first = 1 + prng_below(&g, 2000000000), len = 1 + prng_below(&g, t < 200 ? 50 : 4000);
+        uint64_t last = first + len - 1;
+        uint64_t n = prng_below(&g, 3) == 0 ? len : 1 + prng_below(&g, len < 300 ? len : 300);
+        job_cost c;
+        random_model(&g, first, last, &c);
+        uint64_t *fast = calloc(n, sizeof *fast), *slow = calloc(n, sizeof *slow);
+        assert_true(fast && slow);
+        mc_error err;
+        if (job_split_ranges(&c, first, last, n, fast, &err) != MC_OK) fail_msg("seed %llu trial %d: %s",
+                                                                                (unsigned long long)seed, t, err.msg);
+        slow_ends(&c, first, last, n, slow);
+        for (uint64_t i = 0; i < n; i++)
+            if (fast[i] != slow[i])
+                fail_msg("seed %llu trial %d (ranks %llu-%llu, %llu parts): part %llu ends at %llu, the slow twin "
+                         "says %llu",
+                         (unsigned long long)seed, t, (unsigned long long)first, (unsigned long long)last,
+                         (unsigned long long)n, (unsigned long long)i + 1, (unsigned long long)fast[i],
+                         (unsigned long long)slow[i]);
+        check_partition(&c, first, last, n, fast);
+        free(fast);
+        free(slow);
+        job_cost_free(&c);
+    }
+}
+
+/* Cost 1 per rank: the parts' counts differ by at most one. */
+static void test_count_balance(void **state)
+{
+    (void)state;
+    job_cost c;
+    assert_int_equal(job_cost_uniform(1, 288, 1, &c, NULL), MC_OK);
+    for (uint64_t n = 1; n <= 288; n++) {
+        uint64_t end[288];
+        assert_int_equal(job_split_ranges(&c, 1, 288, n, end, NULL), MC_OK);
+        uint64_t lo = UINT64_MAX, hi = 0, prev = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            uint64_t k = end[i] - prev;
+            lo = k < lo ? k : lo;
+            hi = k > hi ? k : hi;
+            prev = end[i];
+        }
+        assert_true(hi - lo <= 1);
+        assert_int_equal(lo, 288 / n);
+    }
+    job_cost_free(&c);
+}
+
+static void test_bad_counts(void **state)
+{
+    (void)state;
+    job_cost c;
+    assert_int_equal(job_cost_uniform(5, 7, 1, &c, NULL), MC_OK);
+    uint64_t end[8];
+    mc_error err;
+    assert_int_equal(job_split_ranges(&c, 5, 7, 0, end, &err), MC_EINVAL);
+    assert_non_null(strstr(err.msg, "at least 1 part"));
+    assert_int_equal(job_split_ranges(&c, 5, 7, 4, end, &err), MC_EINVAL);
+    assert_non_null(strstr(err.msg, "4 parts but only 3 ranks (5-7)"));
+    assert_int_equal(job_split_ranges(&c, 5, 5, 2, end, &err), MC_EINVAL);
+    assert_non_null(strstr(err.msg, "only 1 rank (5-5)"));
+    assert_int_equal(job_split_ranges(&c, 5, 7, 3, end, &err), MC_OK);
+    assert_int_equal(end[0], 5);
+    assert_int_equal(end[1], 6);
+    assert_int_equal(end[2], 7);
+    job_cost_free(&c);
+    assert_int_equal(job_cost_uniform(1, 5000000, 1, &c, NULL), MC_OK);
+    assert_int_equal(job_split_ranges(&c, 1, 5000000, JOB_SPLIT_MAX_PARTS + 1, end, &err), MC_EINVAL);
+    job_cost_free(&c);
+}
+
+/* ---- the cost model ---- */
+
+static void bandpair_job(job *j, int K, uint64_t first, uint64_t last)
+{
+    job_init(j);
+    j->source = JOB_SOURCE_BANDPAIRS;
+    j->engine = JOB_ENGINE_BAND;
+    j->clues = K;
+    j->first = first;
+    j->last = last;
+}
+
+/* The whole catalogue: one segment per band-1 index that has groups, the
+ * group counts of bandpair_rank, and the benchmark's projection (K = 16:
+ * 47,700 core-hours, 3.09 of it the enumeration; K = 17: 8.419 M), which
+ * used the unrounded seconds (the table holds them to 0.01 s). */
+static void test_bandpair_model_catalogue(void **state)
+{
+    (void)state;
+    static const struct { int K; double hours, tol; } want[] = {{16, 47700, 0.02}, {17, 8.419e6, 0.001}};
+    for (size_t w = 0; w < 2; w++) {
+        job j;
+        bandpair_job(&j, want[w].K, 1, BANDPAIR_RANK_TOTAL);
+        job_cost c;
+        assert_int_equal(job_cost_model(&j, &c, NULL), MC_OK);
+        assert_true(c.modelled);
+        assert_non_null(strstr(c.origin, "bench_bandscan"));
+        uint64_t at = 1;
+        int b = 1;
+        for (size_t i = 0; i < c.n; i++, b++) {
+            while (bandpair_rank_band_count(b) == 0) b++;
+            assert_int_equal(c.seg[i].first, at);
+            assert_int_equal(c.seg[i].last - c.seg[i].first + 1, bandpair_rank_band_count(b));
+            assert_int_equal(c.seg[i].usec, job_cost_bandpair_usec(want[w].K, b));
+            at = c.seg[i].last + 1;
+        }
+        assert_int_equal(at, BANDPAIR_RANK_TOTAL + 1);
+        double h = (double)job_cost_range(&c, 1, BANDPAIR_RANK_TOTAL) / 3.6e9;
+        print_message("K = %d: the model's catalogue is %.0f core-hours (projection %.0f)\n", want[w].K, h,
+                      want[w].hours);
+        assert_true(h > want[w].hours * (1 - want[w].tol) && h < want[w].hours * (1 + want[w].tol));
+        /* 1,000 parts: within 0.01% of the mean (bound: one group) */
+        uint64_t *end = calloc(1000, sizeof *end);
+        assert_non_null(end);
+        assert_int_equal(job_split_ranges(&c, 1, BANDPAIR_RANK_TOTAL, 1000, end, NULL), MC_OK);
+        double mean = (double)job_cost_range(&c, 1, BANDPAIR_RANK_TOTAL) / 1000, worst = 0;
+        for (int i = 0; i < 1000; i++) {
+            double p = (double)job_cost_range(&c, i ? end[i - 1] + 1 : 1, end[i]);
+            double d = p > mean ? p / mean - 1 : 1 - p / mean;
+            worst = d > worst ? d : worst;
+        }
+        assert_true(worst < 1e-4);
+        free(end);
+        job_cost_free(&c);
+        job_free(&j);
+    }
+    assert_int_equal(job_cost_bandpair_usec(15, 1), 0);
+    assert_int_equal(job_cost_bandpair_usec(16, 0), 0);
+    assert_int_equal(job_cost_bandpair_usec(16, 417), 0);
+    /* band 381 is sampled at K = 16: (0.90 + 0.50) / 2 s, plus 11 us of enumeration */
+    assert_int_equal(job_cost_bandpair_usec(16, 381), 700011);
+    /* band 398 is nearer 381 than 416 (17 vs 18), band 399 nearer 416 (18 vs 17) */
+    assert_int_equal(job_cost_bandpair_usec(16, 398), 700011);
+    assert_int_equal(job_cost_bandpair_usec(16, 399), 325011);
+}
+
+/* A range over cheap and dear bands: the cost split differs from the count
+ * split, and balances what the count split does not. */
+static void test_cost_beats_count(void **state)
+{
+    (void)state;
+    job j;
+    uint64_t first = bandpair_rank_band_first(300), last = BANDPAIR_RANK_TOTAL;
+    bandpair_job(&j, 16, first, last);
+    job_cost c, u;
+    assert_int_equal(job_cost_model(&j, &c, NULL), MC_OK);
+    assert_int_equal(job_cost_uniform(first, last, 1, &u, NULL), MC_OK);
+    enum { N = 8 };
+    uint64_t ec[N], eu[N];
+    assert_int_equal(job_split_ranges(&c, first, last, N, ec, NULL), MC_OK);
+    assert_int_equal(job_split_ranges(&u, first, last, N, eu, NULL), MC_OK);
+    double mean = (double)job_cost_range(&c, first, last) / N, spread_c = 0, spread_u = 0;
+    for (int i = 0; i < N; i++) {
+        double pc = (double)job_cost_range(&c, i ? ec[i - 1] + 1 : first, ec[i]) / mean;
+        double pu = (double)job_cost_range(&c, i ? eu[i - 1] + 1 : first, eu[i]) / mean;
+        spread_c = fabs(pc - 1) > spread_c ? fabs(pc - 1) : spread_c;
+        spread_u = fabs(pu - 1) > spread_u ? fabs(pu - 1) : spread_u;
+    }
+    print_message("bands 300-416 in %d parts: cost split within %.2g%%, count split within %.0f%% of the mean cost\n",
+                  N, 100 * spread_c, 100 * spread_u);
+    assert_true(spread_c < 1e-4);
+    assert_true(spread_u > 0.1);
+    job_cost_free(&c);
+    job_cost_free(&u);
+    job_free(&j);
+}
+
+static void test_no_model(void **state)
+{
+    (void)state;
+    job j;
+    bandpair_job(&j, 15, 1, 100);
+    job_cost c;
+    assert_int_equal(job_cost_model(&j, &c, NULL), MC_OK);
+    assert_false(c.modelled);
+    assert_non_null(strstr(c.why, "K = 16, 17"));
+    assert_int_equal(job_cost_range(&c, 1, 100), 100);
+    job_cost_free(&c);
+    j.clues = 16;
+    j.engine = JOB_ENGINE_NONE;
+    assert_int_equal(job_cost_model(&j, &c, NULL), MC_OK);
+    assert_false(c.modelled);
+    assert_non_null(strstr(c.why, "engine none"));
+    job_cost_free(&c);
+    j.source = JOB_SOURCE_GRIDS;
+    j.engine = JOB_ENGINE_CHECKER;
+    assert_int_equal(job_cost_model(&j, &c, NULL), MC_OK);
+    assert_false(c.modelled);
+    assert_int_equal(c.n, 1);
+    job_cost_free(&c);
+    job_free(&j);
+}
+
+/* Source enumerate: one segment per minlex band, sized by the published
+ * counts of tests/data/es-grids-per-band.txt (read through the shipped
+ * counts file, grids/counts.txt.gz). */
+static void test_enumerate_model(void **state)
+{
+    (void)state;
+    const char *src = getenv("MC_SOURCE_DIR");
+    assert_non_null(src);
+    char counts[1024];
+    snprintf(counts, sizeof counts, "%s/grids/counts.txt.gz", src);
+    setenv("MINCLUE_COUNTS", counts, 1);
+    uint64_t published[417] = {0};
+    FILE *f = fopen(MC_TEST_DATA "/es-grids-per-band.txt", "r");
+    assert_non_null(f);
+    char line[256];
+    while (fgets(line, sizeof line, f)) {
+        int b;
+        unsigned long long n;
+        if (line[0] != '#' && sscanf(line, "%d %llu", &b, &n) == 2 && b >= 1 && b <= 416) published[b] = n;
+    }
+    fclose(f);
+    job j;
+    job_init(&j);
+    j.source = JOB_SOURCE_ENUMERATE;
+    j.engine = JOB_ENGINE_BAND;
+    j.clues = 16;
+    j.band_lo = 2;
+    j.band_hi = 4;
+    j.first = published[1] + 1 + 1000;
+    j.last = published[1] + published[2] + published[3] + published[4] - 7;
+    job_cost c;
+    mc_error err;
+    if (job_cost_model(&j, &c, &err) != MC_OK) fail_msg("%s", err.msg);
+    assert_true(c.modelled);
+    assert_int_equal(c.n, 3);
+    assert_int_equal(c.seg[0].first, j.first);
+    assert_int_equal(c.seg[0].last, published[1] + published[2]);
+    assert_int_equal(c.seg[1].last - c.seg[1].first + 1, published[3]);
+    assert_int_equal(c.seg[2].last, j.last);
+    /* bands 2-4 take the rate of sampled band 1: (0.32 + 0.15) / 2 s per grid */
+    assert_int_equal(c.seg[1].usec, 235000);
+    job_cost_free(&c);
+    j.engine = JOB_ENGINE_CHECKER;
+    assert_int_equal(job_cost_model(&j, &c, NULL), MC_OK);
+    assert_true(c.modelled);
+    assert_int_equal(c.seg[0].usec, 1030000);
+    job_cost_free(&c);
+    j.clues = 17;
+    assert_int_equal(job_cost_model(&j, &c, NULL), MC_OK);
+    assert_false(c.modelled);
+    job_cost_free(&c);
+    job_free(&j);
+}
+
+/* ---- part job files ---- */
+
+static const char JOBTEXT[] = "# a comment line\n"
+                              "source = grids grids.txt   # the grids\n"
+                              "clues = 4\n"
+                              "ranks = 1-288\n"
+                              "chunk = 8 # eight\n"
+                              "engine = brute\n"
+                              "output = out\n";
+
+static void test_part_text(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/test_job_split_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char name[256], grids[256];
+    snprintf(name, sizeof name, "%s/a.job", dir);
+    snprintf(grids, sizeof grids, "%s/grids.txt", dir);
+    FILE *f = fopen(grids, "w");
+    assert_non_null(f);
+    fclose(f);
+    job j;
+    mc_error err;
+    if (job_parse(name, JOBTEXT, &j, &err) != MC_OK) fail_msg("%s", err.msg);
+    char *t = job_split_text(JOBTEXT, &j, 100, 150, "out-2", 0, "# part 2\n");
+    assert_non_null(t);
+    assert_string_equal(t, "# part 2\n# a comment line\nsource = grids grids.txt   # the grids\nclues = 4\n"
+                           "ranks = 100-150\nchunk = 8 # eight\nengine = brute\noutput = out-2\n");
+    job p;
+    if (job_parse(name, t, &p, &err) != MC_OK) fail_msg("%s", err.msg);
+    assert_int_equal(p.first, 100);
+    assert_int_equal(p.last, 150);
+    assert_int_equal(p.chunk, 8);
+    assert_string_equal(p.source_path, j.source_path);
+    job_free(&p);
+    free(t);
+    /* no ranks line: added after the source; absolute paths for another directory */
+    const char *noranks = "source = grids grids.txt\nclues = 4\noutput = out\n";
+    t = job_split_text(noranks, &j, 1, 9, "/elsewhere/out-1", 1, NULL);
+    assert_non_null(t);
+    char want[1024];
+    snprintf(want, sizeof want, "source = grids %s\nranks = 1-9\nclues = 4\noutput = /elsewhere/out-1\n", grids);
+    assert_string_equal(t, want);
+    free(t);
+    char *v;
+    assert_int_equal(job_split_key_line(JOBTEXT, "output", &v), 7);
+    assert_string_equal(v, "out");
+    free(v);
+    assert_int_equal(job_split_key_line(JOBTEXT, "chunk", &v), 5);
+    assert_string_equal(v, "8");
+    free(v);
+    assert_int_equal(job_split_key_line(noranks, "ranks", &v), 0);
+    assert_null(v);
+    job_free(&j);
+    unlink(grids);
+    rmdir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_partitions), cmocka_unit_test(test_count_balance),
+        cmocka_unit_test(test_bad_counts),         cmocka_unit_test(test_bandpair_model_catalogue),
+        cmocka_unit_test(test_cost_beats_count),   cmocka_unit_test(test_no_model),
+        cmocka_unit_test(test_enumerate_model),    cmocka_unit_test(test_part_text),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
