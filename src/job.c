@@ -372,8 +372,11 @@ done:
     return st;
 }
 
-mc_status job_load(const char *path, job *j, mc_error *err)
+mc_status job_load(const char *path, job *j, mc_error *err) { return job_load_text(path, j, NULL, err); }
+
+mc_status job_load_text(const char *path, job *j, char **text_out, mc_error *err)
 {
+    if (text_out) *text_out = NULL;
     job_init(j);
     FILE *f = fopen(path, "rb");
     if (!f) return mc_fail(err, MC_EIO, "%s: cannot open job file: %s", path, strerror(errno));
@@ -408,7 +411,10 @@ mc_status job_load(const char *path, job *j, mc_error *err)
         text[n] = 0;
         st = job_parse(path, text, j, err);
     }
-    free(text);
+    if (st == MC_OK && text_out)
+        *text_out = text;
+    else
+        free(text);
     return st;
 }
 

@@ -76,6 +76,9 @@ typedef struct job {
  * file's directory. Errors name the file and line. Does not read the
  * source (see job_resolve). On error *j is left empty (job_free safe). */
 MC_MUST_USE mc_status job_load(const char *path, job *j, mc_error *err);
+/* The same, and the file's text (malloc'd, the caller frees it) in *text
+ * when it loads; *text is NULL on error. */
+MC_MUST_USE mc_status job_load_text(const char *path, job *j, char **text, mc_error *err);
 /* The same from text (name is used in messages and to resolve paths:
  * its directory, or the current directory when name has no '/'). */
 MC_MUST_USE mc_status job_parse(const char *name, const char *text, job *j, mc_error *err);

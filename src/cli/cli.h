@@ -33,6 +33,8 @@ int cmd_job(int argc, char **argv);
 int cmd_generate(int argc, char **argv);
 /* `minclue grids canon` (cmd_grids_canon.c), dispatched from cmd_grids.c. */
 int cmd_grids_canon(int argc, char **argv);
+/* `minclue job split` (cmd_job_split.c), dispatched from cmd_job.c. */
+int cmd_job_split(int argc, char **argv);
 
 
 /* Prints "minclue NAME: message" to stderr (printf format). */

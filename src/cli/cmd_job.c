@@ -1,4 +1,5 @@
-/* cmd_job — `minclue job verify OUTPUT`: checks a job's output directory. */
+/* cmd_job — `minclue job verify OUTPUT`: checks a job's output directory;
+ * `minclue job split` is cmd_job_split.c. */
 #include <getopt.h>
 #include <string.h>
 
@@ -9,6 +10,7 @@
 static void usage(FILE *out)
 {
     fputs("usage: minclue job verify OUTPUT\n"
+          "       minclue job split JOB N [--outdir DIR]   (minclue job split --help)\n"
           "\n"
           "Checks the output directory of a job (minclue run): the journal covers\n"
           "every rank of the job's source exactly once, each chunk's checksum\n"
@@ -38,8 +40,9 @@ int cmd_job(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    if (!strcmp(argv[optind], "split")) return cmd_job_split(argc - optind, argv + optind);
     if (strcmp(argv[optind], "verify") != 0) {
-        cli_error(argv[0], "unknown action '%s' (only: verify)", argv[optind]);
+        cli_error(argv[0], "unknown action '%s' (only: verify, split)", argv[optind]);
         return 2;
     }
     if (optind + 1 < argc && (!strcmp(argv[optind + 1], "--help") || !strcmp(argv[optind + 1], "-h"))) {

@@ -1,0 +1,301 @@
+/* cmd_job_split — `minclue job split JOB N [--outdir DIR]`: a job cut into
+ * N part jobs (job_split.h) balanced by predicted cost (job_cost.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "job.h"
+#include "job_cost.h"
+#include "job_split.h"
+
+static void usage(FILE *out)
+{
+    fputs("usage: minclue job split JOB N [--outdir DIR]\n"
+          "\n"
+          "Cuts the rank range of the job file JOB (its `ranks`, or the whole\n"
+          "source) into N part jobs whose ranks partition it exactly: DIR/NAME-i.job\n"
+          "for i = 1..N (NAME: JOB's name without .job; DIR: JOB's directory by\n"
+          "default), each with `ranks = I-J` and its own `output` (JOB's output\n"
+          "with -i appended); every other line of JOB is kept. Sources bandpairs\n"
+          "(K = 16, 17) and enumerate (K = 16) are balanced by predicted cost from\n"
+          "measured rates; other jobs by rank count. Prints each part's ranks and\n"
+          "predicted core-hours, the total, and the commands that run and merge\n"
+          "the parts (jobs/slurm/array.sbatch, minclue job verify).\n"
+          "\n"
+          "No file is written over: an existing part file or part output is an\n"
+          "error, and then nothing is written.\n"
+          "\n"
+          "exit status: 0 written, 2 error\n",
+          out);
+}
+
+static char *dir_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash) return strdup(".");
+    if (slash == path) return strdup("/");
+    return strndup(path, (size_t)(slash - path));
+}
+
+/* NAME of DIR/NAME.job */
+static char *stem_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    size_t n = strlen(base);
+    if (n > 4 && !strcmp(base + n - 4, ".job")) n -= 4;
+    return strndup(base, n);
+}
+
+static bool same_dir(const char *a, const char *b)
+{
+    char ra[PATH_MAX], rb[PATH_MAX];
+    return realpath(a, ra) && realpath(b, rb) && !strcmp(ra, rb);
+}
+
+static double hours(uint64_t usec) { return (double)usec / 3.6e9; }
+
+/* Core-hours to read: 47810, 47.81, 0.0022 */
+static void hours_text(char *out, size_t n, uint64_t usec)
+{
+    double h = hours(usec);
+    snprintf(out, n, h >= 100 ? "%.0f" : h >= 1 ? "%.2f" : "%.2g", h);
+}
+
+typedef struct part {
+    uint64_t first, last;
+    char *file;   /* the part's job file */
+    char *output; /* its output as written in the file */
+    char *abs_output;
+} part;
+
+static void parts_free(part *p, uint64_t n)
+{
+    for (uint64_t i = 0; p && i < n; i++) {
+        free(p[i].file);
+        free(p[i].output);
+        free(p[i].abs_output);
+    }
+    free(p);
+}
+
+static char *fmt(const char *f, const char *s, uint64_t i)
+{
+    size_t n = strlen(s) + 32;
+    char *r = malloc(n);
+    if (r) snprintf(r, n, f, s, (unsigned long long)i);
+    return r;
+}
+
+static char *no_trailing_slash(const char *s)
+{
+    size_t n = strlen(s);
+    while (n > 1 && s[n - 1] == '/') n--;
+    return strndup(s, n);
+}
+
+/* Writes every part file, none over an existing file; on error removes the
+ * ones written and returns false (message printed). */
+static bool write_parts(const char *cmd, const char *text, const job *j, part *p, uint64_t n, int absolute,
+                        const job_cost *c)
+{
+    uint64_t i;
+    for (i = 0; i < n; i++) {
+        char header[512], predicted[64] = "";
+        uint64_t units = p[i].last - p[i].first + 1;
+        if (c->modelled) {
+            char h[32];
+            hours_text(h, sizeof h, job_cost_range(c, p[i].first, p[i].last));
+            snprintf(predicted, sizeof predicted, ", predicted %s core-hours", h);
+        }
+        snprintf(header, sizeof header, "# part %llu of %llu of %s (minclue job split): ranks %llu-%llu, %llu %s%s\n",
+                 (unsigned long long)(i + 1), (unsigned long long)n, j->path, (unsigned long long)p[i].first,
+                 (unsigned long long)p[i].last, (unsigned long long)units, job_unit_noun(j, units), predicted);
+        char *body = job_split_text(text, j, p[i].first, p[i].last, p[i].output, absolute, header);
+        if (!body) {
+            cli_error(cmd, "out of memory");
+            break;
+        }
+        int fd = open(p[i].file, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        size_t len = strlen(body);
+        bool ok = fd >= 0 && write(fd, body, len) == (ssize_t)len;
+        int e = errno;
+        if (fd >= 0 && close(fd) != 0 && ok) ok = false, e = errno;
+        free(body);
+        if (!ok) {
+            cli_error(cmd, "%s: %s", p[i].file, strerror(e));
+            if (fd >= 0) unlink(p[i].file);
+            break;
+        }
+    }
+    if (i == n) return true;
+    while (i-- > 0) unlink(p[i].file);
+    return false;
+}
+
+static int split(const char *cmd, const char *path, uint64_t n, const char *outdir_opt)
+{
+    job j;
+    mc_error err;
+    char *text = NULL;
+    if (job_load_text(path, &j, &text, &err) != MC_OK || job_resolve(&j, &err) != MC_OK) {
+        cli_error(cmd, "%s", err.msg);
+        free(text);
+        job_free(&j);
+        return 2;
+    }
+    int rc = 2;
+    char *jobdir = dir_of(path), *stem = stem_of(path), *out_raw = NULL;
+    char *outdir = outdir_opt ? strdup(outdir_opt) : strdup(jobdir);
+    long out_line = text ? job_split_key_line(text, "output", &out_raw) : 0;
+    char *out_base = out_raw ? no_trailing_slash(out_raw) : NULL, *abs_base = no_trailing_slash(j.output);
+    job_cost c = {0};
+    uint64_t *end = NULL;
+    part *p = NULL;
+    if (!jobdir || !stem || !outdir || !out_base || !abs_base) {
+        cli_error(cmd, "%s: out of memory", path);
+        goto done;
+    }
+    if (job_cost_model(&j, &c, &err) != MC_OK) {
+        cli_error(cmd, "%s: %s", path, err.msg);
+        goto done;
+    }
+    end = calloc(n ? n : 1, sizeof *end);
+    if (!end) {
+        cli_error(cmd, "out of memory");
+        goto done;
+    }
+    if (job_split_ranges(&c, j.first, j.last, n, end, &err) != MC_OK) {
+        if (j.ranks_given)
+            cli_error(cmd, "%s:%ld: %s", path, j.ranks_line, err.msg);
+        else
+            cli_error(cmd, "%s: %s (the whole source)", path, err.msg);
+        goto done;
+    }
+    struct stat st;
+    if (outdir_opt && stat(outdir, &st) != 0 && mkdir(outdir, 0755) != 0) {
+        cli_error(cmd, "%s: cannot create: %s", outdir, strerror(errno));
+        goto done;
+    }
+    int absolute = !same_dir(outdir, jobdir);
+    p = calloc(n, sizeof *p);
+    if (!p) {
+        cli_error(cmd, "out of memory");
+        goto done;
+    }
+    char real_outdir[PATH_MAX];
+    const char *od = realpath(outdir, real_outdir) ? real_outdir : outdir;
+    size_t plen = strlen(od) + strlen(stem) + 2;
+    char *prefix = malloc(plen);
+    if (prefix) snprintf(prefix, plen, "%s/%s", od, stem);
+    for (uint64_t i = 0; i < n; i++) {
+        p[i].first = i ? end[i - 1] + 1 : j.first;
+        p[i].last = end[i];
+        p[i].file = prefix ? fmt("%s-%llu.job", prefix, i + 1) : NULL;
+        p[i].abs_output = fmt("%s-%llu", abs_base, i + 1);
+        p[i].output = fmt("%s-%llu", absolute ? abs_base : out_base, i + 1);
+        if (!p[i].file || !p[i].abs_output || !p[i].output) {
+            cli_error(cmd, "out of memory");
+            free(prefix);
+            goto done;
+        }
+        if (lstat(p[i].file, &st) == 0) {
+            cli_error(cmd, "%s: part %llu's job file exists (split writes no file over; remove it or use --outdir)",
+                      p[i].file, (unsigned long long)(i + 1));
+            free(prefix);
+            goto done;
+        }
+        if (lstat(p[i].abs_output, &st) == 0) {
+            cli_error(cmd, "%s:%ld: the output of part %llu, %s, exists (a split's parts start in new output "
+                      "directories)",
+                      path, out_line, (unsigned long long)(i + 1), p[i].abs_output);
+            free(prefix);
+            goto done;
+        }
+    }
+    if (!write_parts(cmd, text, &j, p, n, absolute, &c)) {
+        free(prefix);
+        goto done;
+    }
+    /* the report */
+    uint64_t total = job_cost_range(&c, j.first, j.last);
+    printf("# %s: ranks %llu-%llu (%llu %s), K = %d, engine %s, %llu parts\n", path, (unsigned long long)j.first,
+           (unsigned long long)j.last, (unsigned long long)job_total(&j), job_unit_noun(&j, job_total(&j)),
+           j.clues, job_engine_name(j.engine), (unsigned long long)n);
+    if (c.modelled)
+        printf("# cost model: %s\n", c.origin);
+    else
+        printf("# no cost model for this job: %s; parts balanced by rank count, no core-hours predicted\n",
+               c.why);
+    printf("%8s %25s %14s %12s  %s\n", "part", "ranks", "units", "core-hours", "job file");
+    for (uint64_t i = 0; i < n; i++) {
+        char r[48];
+        snprintf(r, sizeof r, "%llu-%llu", (unsigned long long)p[i].first, (unsigned long long)p[i].last);
+        char h[32] = "-";
+        if (c.modelled) hours_text(h, sizeof h, job_cost_range(&c, p[i].first, p[i].last));
+        printf("%8llu %25s %14llu %12s  %s\n", (unsigned long long)(i + 1), r,
+               (unsigned long long)(p[i].last - p[i].first + 1), h, p[i].file);
+    }
+    if (c.modelled) {
+        char h[32], per[32];
+        hours_text(h, sizeof h, total);
+        hours_text(per, sizeof per, total / n);
+        printf("total: %s core-hours predicted for K = %d (%s per part)\n", h, j.clues, per);
+    }
+    printf("run:    sbatch --array=1-%llu jobs/slurm/array.sbatch %s\n", (unsigned long long)n, prefix);
+    printf("verify: minclue job verify --expect %llu-%llu --certificate %s.cert.json %s-1 ... %s-%llu\n",
+           (unsigned long long)j.first, (unsigned long long)j.last, abs_base, abs_base, abs_base,
+           (unsigned long long)n);
+    free(prefix);
+    rc = 0;
+done:
+    parts_free(p, p ? n : 0);
+    free(end);
+    job_cost_free(&c);
+    free(text);
+    free(jobdir);
+    free(stem);
+    free(outdir);
+    free(out_raw);
+    free(out_base);
+    free(abs_base);
+    job_free(&j);
+    return rc;
+}
+
+int cmd_job_split(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"outdir", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    const char *outdir = NULL;
+    optind = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+        if (c == 'h') {
+            usage(stdout);
+            return 0;
+        }
+        if (c == 'o') {
+            outdir = optarg;
+            continue;
+        }
+        usage(stderr);
+        return 2;
+    }
+    if (argc - optind != 2) {
+        usage(stderr);
+        return 2;
+    }
+    uint64_t n;
+    if (!numtext_u64(argv[optind + 1], &n) || n < 1) {
+        cli_error("job split", "N must be a number of parts >= 1, not '%s'", argv[optind + 1]);
+        return 2;
+    }
+    return split("job split", argv[optind], n, outdir);
+}

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# minclue job split: part files whose ranks partition the job (checked rank
+# range by rank range), comments and keys kept, relative paths made absolute
+# for another directory, every part run and verified and their puzzles equal
+# to the whole job's; a band-pair split of the whole catalogue with its
+# predicted core-hours; the no-model case; and the errors (0 parts, more
+# parts than ranks, one rank, a bad job file, an existing part output or
+# part file: one line naming the file, exit 2, nothing written).
+# ctest-labels: cli
+set -euo pipefail
+M=${MINCLUE:?}
+D=$(cd "${MC_TEST_DATA:?}" && pwd)
+T=$(mktemp -d /tmp/test_job_split.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+cd "$T"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# ranks of the parts NAME-1.job .. NAME-N.job, one "I J" line each
+ranks_of() { awk '/^ranks = [0-9]+-[0-9]+$/ { split($3, r, "-"); print r[1], r[2] }' $(seq -f "$1-%.0f.job" 1 "$2"); }
+# the parts cover FIRST..LAST exactly, in order, none empty
+check_cover() {
+  local next=$2 n=0
+  while read -r a b; do
+    [ "$a" = "$next" ] || fail "$1: a part starts at $a, not $next"
+    [ "$b" -ge "$a" ] || fail "$1: empty part $a-$b"
+    next=$((b + 1)); n=$((n + 1))
+  done < <(ranks_of "$1" "$4")
+  [ "$n" = "$4" ] || fail "$1: $n parts, not $4"
+  [ "$next" = $(($3 + 1)) ] || fail "$1: the parts end at $((next - 1)), not $3"
+}
+
+echo "== a grids job in 3 parts: run, verify, same puzzles as the whole job"
+cp "$D/grids-4x4-all.txt" grids.txt
+cat > a.job <<'JOB'
+# the 4x4 grids 10-200, K = 4
+source = grids grids.txt   # relative to this file
+ranks = 10-200
+clues = 4
+chunk = 16 # sixteen
+engine = brute
+output = out
+JOB
+"$M" job split a.job 3 > split.txt 2> err.txt || { cat err.txt; fail "split"; }
+check_cover a 10 200 3
+grep -q "no cost model for this job: no rates for this source" split.txt || fail "no-model note: $(cat split.txt)"
+for i in 1 2 3; do
+  grep -q '^# the 4x4 grids 10-200, K = 4$' a-$i.job || fail "comment lost in a-$i.job"
+  grep -q '^chunk = 16 # sixteen$' a-$i.job || fail "chunk line lost in a-$i.job"
+  grep -q "^output = out-$i\$" a-$i.job || fail "output of a-$i.job"
+  grep -q "^# part $i of 3 of a.job" a-$i.job || fail "header of a-$i.job"
+  "$M" run --quiet a-$i.job > /dev/null 2>&1 || fail "run a-$i.job"
+  "$M" job verify out-$i > v.txt || { cat v.txt; fail "verify out-$i"; }
+done
+"$M" run --quiet --output whole a.job > /dev/null 2>&1 || fail "run a.job"
+diff <(cat out-1/found.txt out-2/found.txt out-3/found.txt | grep -v '^#' | sort) \
+     <(grep -v '^#' whole/found.txt | sort) > /dev/null || fail "the parts' puzzles differ from the whole job's"
+[ "$(grep -vc '^#' whole/found.txt)" -gt 100 ] || fail "too few puzzles to compare"
+
+echo "== --outdir: relative paths made absolute, the part runs from there"
+sed 's/^output = out$/output = other/' a.job > b.job
+"$M" job split --outdir elsewhere b.job 2 > /dev/null || fail "split --outdir"
+check_cover elsewhere/b 10 200 2
+grep -q "^source = grids $T/grids.txt\$" elsewhere/b-1.job || fail "source path: $(grep source elsewhere/b-1.job)"
+grep -q "^output = $T/other-1\$" elsewhere/b-1.job || fail "output path: $(grep output elsewhere/b-1.job)"
+(cd / && "$M" run --quiet "$T/elsewhere/b-2.job" > /dev/null 2>&1) || fail "run elsewhere/b-2.job"
+"$M" job verify other-2 > v.txt || { cat v.txt; fail "verify other-2"; }
+grep -q "ranks 105..200, 96 grids, K = 4" v.txt || fail "claim of other-2: $(cat v.txt)"
+
+echo "== the whole band-pair catalogue (no ranks) in 1,000 parts, K = 16"
+printf 'source = bandpairs\nclues = 16\nchunk = 64\noutput = res/no16\n' > no16.job
+"$M" job split --outdir parts no16.job 1000 > split16.txt || fail "split no16.job"
+check_cover parts/no16 1 983959110 1000
+grep -q "^# cost model: per band-1 index" split16.txt || fail "model line"
+total=$(sed -n 's/^total: \([0-9.]*\) core-hours predicted for K = 16.*/\1/p' split16.txt)
+[ -n "$total" ] && awk -v t="$total" 'BEGIN { exit !(t > 45000 && t < 50000) }' || fail "total '$total'"
+# the parts' hours add up to the total and are balanced (within 1%)
+awk -v t="$total" '$1 ~ /^[0-9]+$/ && NF == 5 { s += $4; n++; if (!lo || $4 < lo) lo = $4; if ($4 > hi) hi = $4 }
+  END { exit !(n == 1000 && s > t * 0.999 && s < t * 1.001 && hi < lo * 1.01) }' split16.txt ||
+  fail "per-part hours: $(sed -n 3,6p split16.txt)"
+# balanced by cost, not count: the parts' group counts differ a lot
+awk '$1 ~ /^[0-9]+$/ && NF == 5 { if (!lo || $3 < lo) lo = $3; if ($3 > hi) hi = $3 } END { exit !(hi > 2 * lo) }' \
+  split16.txt || fail "the part sizes are not cost-balanced"
+grep -q "^verify: minclue job verify --expect 1-983959110 --certificate" split16.txt || fail "verify line"
+grep -q "^run:    sbatch --array=1-1000 jobs/slurm/array.sbatch $T/parts/no16\$" split16.txt || fail "sbatch line"
+sed 's/clues = 16/clues = 15/' no16.job > no15.job
+"$M" job split --outdir p15 no15.job 4 > split15.txt || fail "split no15.job"
+grep -q "no rates for a band-pair scan at this K (measured: K = 16, 17)" split15.txt || fail "K = 15 note"
+check_cover p15/no15 1 983959110 4
+
+echo "== errors: one line naming the file, exit 2, nothing written"
+expect_error() { # WHAT PATTERN CMD...
+  local what=$1 pat=$2; shift 2
+  set +e; "$@" > out.txt 2> err.txt; local rc=$?; set -e
+  [ $rc = 2 ] || fail "$what: exit $rc"
+  [ "$(wc -l < err.txt)" = 1 ] || fail "$what: not one line: $(cat err.txt)"
+  grep -q -- "$pat" err.txt || fail "$what: $(cat err.txt)"
+}
+mkdir e && cd e
+cp ../a.job . && cp ../grids.txt .
+expect_error "0 parts" "N must be a number of parts >= 1, not '0'" "$M" job split a.job 0
+expect_error "N not a number" "not 'x'" "$M" job split a.job x
+expect_error "more parts than ranks" "a.job:3: 192 parts but only 191 ranks (10-200)" "$M" job split a.job 192
+sed 's/^ranks = .*/ranks = 7/' a.job > one.job
+expect_error "one rank" "one.job:3: 2 parts but only 1 rank (7-7)" "$M" job split one.job 2
+printf 'source = grids grids.txt\nclues = 4\ncolour = red\noutput = o\n' > bad.job
+expect_error "bad job" "bad.job:3: unknown key 'colour'" "$M" job split bad.job 2
+printf 'source = bandpairs\nclues = 16\noutput = o\n' > nb.job
+expect_error "parts beyond the catalogue" "nb.job: 1000001 parts: at most 1000000 (the whole source)" \
+  "$M" job split nb.job 1000001
+mkdir out-2
+expect_error "existing output" "a.job:7: the output of part 2, $T/e/out-2, exists" "$M" job split a.job 3
+[ -z "$(ls a-*.job 2> /dev/null)" ] || fail "part files written despite the error: $(ls a-*.job)"
+rmdir out-2
+echo keep > a-3.job
+expect_error "existing part file" "a-3.job: part 3's job file exists" "$M" job split a.job 3
+[ "$(cat a-3.job)" = keep ] || fail "a-3.job written over"
+[ -z "$(ls a-1.job a-2.job 2> /dev/null)" ] || fail "part files written despite the error"
+echo "job split tests passed"
