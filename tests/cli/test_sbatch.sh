@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # jobs/slurm/search.sbatch: syntax, and its command line run with local mpirun
 # (complete run; a USR1 to the script stops the job gracefully; rerun resumes).
+# jobs/slurm/array.sbatch the same way (SLURM_ARRAY_TASK_ID set by hand): the
+# 3 parts of a split job run as tasks 1-3, task 2 stopped by SIGUSR1 (exit
+# 3) and run again (resumes), task 3 run again once complete (nothing to do,
+# exit 0); every part verified and their puzzles equal to a single run of
+# the whole job; a task without its part file or without a task id is
+# refused.
 # ctest-labels: mpi cli
 set -euo pipefail
 M=${MINCLUE:?}
 D=$(cd "${MC_TEST_DATA:?}" && pwd)
 S=${MC_SOURCE_DIR:?}/jobs/slurm/search.sbatch
+A=${MC_SOURCE_DIR:?}/jobs/slurm/array.sbatch
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 # Sanitizer builds: Open MPI's own allocations (some in unloaded plugins, so
 # they cannot be suppressed by name) show up as leaks at exit; the job code's
@@ -15,10 +22,14 @@ T=$(mktemp -d /tmp/test_sbatch.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 cd "$T"
 fail() { echo "FAIL: $*" >&2; exit 1; }
-bash -n "$S" || fail "bash -n"
-grep -q '^#SBATCH --requeue' "$S" || fail "no requeue"
-grep -q '^#SBATCH --time=' "$S" || fail "no time limit"
-unset SLURM_JOB_ID
+for f in "$S" "$A"; do
+  bash -n "$f" || fail "bash -n $f"
+  grep -q '^#SBATCH --requeue' "$f" || fail "no requeue in $f"
+  grep -q '^#SBATCH --time=' "$f" || fail "no time limit in $f"
+  grep -q '^#SBATCH --signal=B:USR1@' "$f" || fail "no warning signal in $f"
+done
+grep -q '^#SBATCH --output=.*%A_%a' "$A" || fail "no log per array task"
+unset SLURM_JOB_ID SLURM_ARRAY_TASK_ID
 export MINCLUE="$M" MC_LAUNCH="mpirun -np 3"
 
 echo "== the tiny job through the script"
@@ -37,7 +48,8 @@ output = slow
 JOB
 MC_TEST_GRID_DELAY_MS=50 bash "$S" slow.job --quiet > log2.txt 2>&1 &
 pid=$!
-sleep 1.5
+# signal once a chunk is in the journal (the script's trap is set by then)
+for k in $(seq 150); do grep -qs '^C' slow/journal && break; sleep 0.1; done
 kill -USR1 $pid 2>/dev/null || fail "the script ended before SIGUSR1"
 set +e; wait $pid; rc=$?; set -e
 grep -q "exit status" log2.txt || { cat log2.txt; fail "script did not report"; }
@@ -50,4 +62,43 @@ bash "$S" slow.job --quiet > log3.txt 2>&1 || { cat log3.txt; fail "resume throu
 "$M" job verify slow > v.txt || { cat v.txt; fail "verify after resume"; }
 "$M" run --quiet --output ref slow.job 2>/dev/null
 diff <(grep -v '^#' ref/found.txt) <(grep -v '^#' slow/found.txt) > /dev/null || fail "found.txt differs from a plain run"
+
+echo "== array.sbatch: tasks 1 and 3 of a split job"
+# slow-1.job .. slow-3.job: ranks 1-40, 41-80, 81-120
+"$M" job split slow.job 3 > split.txt || fail "split"
+for i in 1 3; do
+  SLURM_ARRAY_TASK_ID=$i bash "$A" "$T/slow" --quiet > alog$i.txt 2>&1 || { cat alog$i.txt; fail "task $i"; }
+  grep -q "task $i, $T/slow-$i.job via 'mpirun -np 3'" alog$i.txt || fail "task $i log: $(head -2 alog$i.txt)"
+done
+
+echo "== task 2: USR1 (graceful stop, exit 3), then the rerun resumes"
+SLURM_ARRAY_TASK_ID=2 MC_TEST_GRID_DELAY_MS=100 bash "$A" "$T/slow" --quiet > alog2.txt 2>&1 &
+pid=$!
+for k in $(seq 150); do [ "$(grep -cs '^C' slow-2/journal)" -ge 2 ] && break; sleep 0.1; done
+kill -USR1 $pid 2>/dev/null || fail "task 2 ended before SIGUSR1"
+set +e; wait $pid; rc=$?; set -e
+[ $rc = 3 ] || { cat alog2.txt; fail "task 2 after USR1: exit $rc, not 3"; }
+[ ! -f slow-2/summary.json ] || fail "summary after USR1"
+done_before=$(grep -c '^C' slow-2/journal)
+[ "$done_before" -lt 10 ] || fail "task 2 was complete before USR1 ($done_before chunks)"
+SLURM_ARRAY_TASK_ID=2 bash "$A" "$T/slow" --quiet > alog2b.txt 2>&1 || { cat alog2b.txt; fail "task 2 resumed"; }
+echo "task 2 resumed after $done_before of 10 chunks"
+
+echo "== task 3 again: complete, nothing to do"
+SLURM_ARRAY_TASK_ID=3 bash "$A" "$T/slow" --quiet > alog3b.txt 2>&1 || { cat alog3b.txt; fail "task 3 again"; }
+grep -q "this run: 0 grids" alog3b.txt || fail "task 3 searched again: $(cat alog3b.txt)"
+
+echo "== every part verified; the union equals the single run of the whole job (ref)"
+for i in 1 2 3; do "$M" job verify slow-$i > v$i.txt || { cat v$i.txt; fail "verify slow-$i"; }; done
+cat v1.txt v2.txt v3.txt | grep -q "ranks 41..80, 40 grids, K = 6" || fail "claim of part 2"
+diff <(cat slow-{1,2,3}/found.txt | grep -v '^#' | sort) <(grep -v '^#' ref/found.txt | sort) > /dev/null ||
+  fail "the parts' puzzles differ from the whole job's"
+
+echo "== refused: no part file, no task id"
+set +e
+SLURM_ARRAY_TASK_ID=4 bash "$A" "$T/slow" > alog4.txt 2>&1; rc4=$?
+bash "$A" "$T/slow" > alog5.txt 2>&1; rc5=$?
+set -e
+[ $rc4 = 2 ] && grep -q "task 4: no part file $T/slow-4.job" alog4.txt || fail "task 4: exit $rc4: $(cat alog4.txt)"
+[ $rc5 != 0 ] && grep -q "not an array task" alog5.txt || fail "no task id: exit $rc5: $(cat alog5.txt)"
 echo "sbatch tests passed"
