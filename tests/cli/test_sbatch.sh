@@ -74,7 +74,7 @@ done
 echo "== task 2: USR1 (graceful stop, exit 3), then the rerun resumes"
 SLURM_ARRAY_TASK_ID=2 MC_TEST_GRID_DELAY_MS=100 bash "$A" "$T/slow" --quiet > alog2.txt 2>&1 &
 pid=$!
-for k in $(seq 150); do [ "$(grep -cs '^C' slow-2/journal)" -ge 2 ] && break; sleep 0.1; done
+for k in $(seq 150); do [ -f slow-2/journal ] && [ "$(grep -c '^C' slow-2/journal)" -ge 2 ] && break; sleep 0.1; done
 kill -USR1 $pid 2>/dev/null || fail "task 2 ended before SIGUSR1"
 set +e; wait $pid; rc=$?; set -e
 [ $rc = 3 ] || { cat alog2.txt; fail "task 2 after USR1: exit $rc, not 3"; }

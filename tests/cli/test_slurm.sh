@@ -7,6 +7,13 @@
 # against a single-process run and `minclue job verify`. Skipped (exit 77)
 # when not root or when Slurm/munge are not installed
 # (apt-get install slurmctld slurmd slurm-client munge). Cleans up its daemons.
+# Then jobs/slurm/array.sbatch on the same cluster: the job split into 3
+# parts (minclue job split), submitted as an array of 3 tasks, task 2
+# requeued by `scontrol requeue` and task 3 sent SIGUSR1 (the time-limit
+# warning: the script requeues it) while they run, both resumed from their
+# journals; every part verified,
+# the merged verify of the 3 outputs (--expect, --certificate) where this
+# minclue has it, and the parts' puzzles equal to the single-process run.
 # ctest-labels: slurm
 # ctest-timeout: 300
 set -uo pipefail
@@ -14,6 +21,7 @@ M=${MINCLUE:?MINCLUE must name the binary}
 M=$(cd "$(dirname "$M")" && pwd)/$(basename "$M")
 D=$(cd "${MC_TEST_DATA:?}" && pwd)
 S=$(cd "${MC_SOURCE_DIR:?}" && pwd)/jobs/slurm/search.sbatch
+AS=$(cd "${MC_SOURCE_DIR:?}" && pwd)/jobs/slurm/array.sbatch
 # Sanitizer builds: Open MPI's own allocations (some in unloaded plugins, so
 # they cannot be suppressed by name) show up as leaks at exit; the job code's
 # leaks are checked by test_job. Other sanitizer errors still fail.
@@ -31,7 +39,7 @@ T=$(mktemp -d /tmp/test_slurm.XXXXXX)
 chmod 755 "$T"
 pids=()
 cleanup() {
-  [ -n "${SLURM_CONF:-}" ] && scancel --quiet --full "${jobid:-0}" 2>/dev/null
+  [ -n "${SLURM_CONF:-}" ] && scancel --quiet --full "${jobid:-0}" "${arrayid:-0}" 2>/dev/null
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
   sleep 1
   for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done
@@ -60,7 +68,7 @@ pids+=($!)
 # --- a one-node cluster on free ports
 host=$(hostname -s)
 port=$((20000 + RANDOM % 20000))
-cpus=$(nproc); [ "$cpus" -ge 4 ] || cpus=4 # 3 ranks; slurmd takes the configured count (config_overrides)
+cpus=$(nproc); [ "$cpus" -ge 6 ] || cpus=6 # 3 ranks, or 3 array tasks of 2; slurmd takes the configured count (config_overrides)
 cat > "$T/slurm.conf" <<CONF
 ClusterName=mctest
 SlurmctldHost=$host
@@ -90,7 +98,12 @@ SchedulerType=sched/backfill
 SlurmdParameters=config_overrides
 NodeName=$host CPUs=$cpus State=UNKNOWN
 PartitionName=test Nodes=$host Default=YES MaxTime=INFINITE State=UP OverSubscribe=YES
+FirstJobId=$((port * 10))
 CONF
+# PMIx's per-step directories in here, not /tmp/spmix_appdir_UID_JOB.STEP:
+# a directory left by a killed run would refuse a later step of the same id
+mkdir -p "$T/pmix"
+echo "PMIxCliTmpDirBase=$T/pmix" > "$T/mpi.conf"
 export SLURM_CONF=$T/slurm.conf
 for i in $(seq 50); do [ -S "$T/munge/sock" ] && break; sleep 0.1; done
 [ -S "$T/munge/sock" ] || fail "munged did not start"
@@ -164,4 +177,79 @@ grep -q "exit status 0" "$log" || fail "no clean exit in the log"
 grep -q "ranks 1..288, 288 grids, K = 4" verify.txt || fail "verify claim: $(cat verify.txt)"
 diff <(grep -v '^#' ref/found.txt) <(grep -v '^#' out/found.txt) > /dev/null ||
   fail "found.txt differs from the single-process run"
-echo "slurm test passed in $(($(date +%s) - t0)) s (restarts $restarts)"
+echo "search.sbatch passed after $(($(date +%s) - t0)) s (restarts $restarts)"
+
+# --- the array: tiny.job split into 3 parts (ranks 1-96, 97-192, 193-288),
+# one task each (master + 1 worker); --time=30: the template asks for
+# SIGUSR1 600 s before the limit, so a 10-minute limit would signal at once
+state_of() { scontrol show job "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | head -1 | cut -d= -f2; }
+"$M" job split tiny.job 3 > split.txt 2>&1 || fail "job split: $(cat split.txt)"
+arrayid=$(sbatch --parsable --array=1-3 --nodes=1 --ntasks=2 --ntasks-per-node=2 --overcommit --time=30 \
+          --chdir="$T/job" "$AS" "$T/job/tiny" --quiet) || fail "sbatch --array"
+echo "submitted array $arrayid"
+# task 2: `scontrol requeue` (what pre-emption does); task 3: SIGUSR1 to its
+# batch script (what --signal=B:USR1@600 does before the time limit), after
+# which the script requeues the task itself
+chunks() { [ -f "$1"/journal ] && grep -c '^C' "$1"/journal || echo 0; }
+hit2=0 hit3=0
+for i in $(seq 600); do
+  st2=$(state_of "${arrayid}_2") st3=$(state_of "${arrayid}_3")
+  if [ $hit2 = 0 ] && [ "$st2" = RUNNING ] && [ "$(chunks out-2)" -ge 3 ]; then
+    scontrol requeue "${arrayid}_2" || fail "scontrol requeue ${arrayid}_2"
+    hit2=1
+    echo "task 2 requeued after $(chunks out-2) of 12 chunks"
+  fi
+  if [ $hit3 = 0 ] && [ "$st3" = RUNNING ] && [ "$(chunks out-3)" -ge 3 ]; then
+    scancel --batch --signal=USR1 "${arrayid}_3" || fail "scancel --signal=USR1 ${arrayid}_3"
+    hit3=1
+    echo "task 3 sent USR1 after $(chunks out-3) of 12 chunks"
+  fi
+  [ $hit2 = 1 ] && [ $hit3 = 1 ] && break
+  case "$st2 $st3" in *COMPLETED*|*FAILED*|*CANCELLED*|*TIMEOUT*|*NODE_FAIL*) fail "tasks 2, 3 ended ($st2 $st3) before they could be stopped";; esac
+  sleep 0.1
+done
+[ $hit2 = 1 ] && [ $hit3 = 1 ] || fail "tasks 2 and 3 never ran long enough to be stopped ($st2 $st3)"
+for i in $(seq 1200); do
+  states=
+  for t in 1 2 3; do
+    st=$(state_of "${arrayid}_$t")
+    # each time a task waits to be started again (see above), now
+    [ "$st" = PENDING ] && scontrol update JobId="${arrayid}_$t" StartTime=now 2> /dev/null
+    states="$states${states:+ }$st"
+  done
+  [ "$states" = "COMPLETED COMPLETED COMPLETED" ] && break
+  case "$states" in *FAILED*|*CANCELLED*|*TIMEOUT*|*NODE_FAIL*|*OUT_OF_MEMORY*) fail "array tasks: $states";; esac
+  sleep 0.2
+done
+[ "$states" = "COMPLETED COMPLETED COMPLETED" ] || fail "array not complete after 4 minutes: $states"
+restarts=$(scontrol show job "${arrayid}_2" | grep -o 'Restarts=[0-9]*' | cut -d= -f2)
+[ "${restarts:-0}" -ge 1 ] || fail "task 2 was not restarted (Restarts=$restarts)"
+for t in 1 2 3; do
+  log=$(ls minclue-*-"${arrayid}_$t".log 2>/dev/null | head -1)
+  [ -n "$log" ] || fail "no log of task $t"
+  grep -q "task $t, $T/job/tiny-$t.job via 'srun --mpi=pmix" "$log" || fail "task $t log: $(head -2 "$log")"
+  grep -q "task $t exit status 0" "$log" || fail "no clean exit of task $t"
+  "$M" job verify out-$t > verify$t.txt 2>&1 || { cat verify$t.txt; fail "job verify out-$t"; }
+done
+restarts3=$(scontrol show job "${arrayid}_3" | grep -o 'Restarts=[0-9]*' | cut -d= -f2)
+[ "${restarts3:-0}" -ge 1 ] || fail "task 3 was not restarted (Restarts=$restarts3)"
+grep -q "restart 1" "$(ls minclue-*-"${arrayid}_2".log)" || fail "no second start of task 2 in its log"
+grep -q "task 2 already requeued by Slurm" "$(ls minclue-*-"${arrayid}_2".log)" || fail "task 2 requeued itself too"
+grep -q "requeueing task 3" "$(ls minclue-*-"${arrayid}_3".log)" || fail "task 3 did not requeue itself"
+grep -q "restart 1" "$(ls minclue-*-"${arrayid}_3".log)" || fail "no second start of task 3 in its log"
+grep -q "ranks 97..192, 96 grids, K = 4" verify2.txt || fail "claim of part 2: $(cat verify2.txt)"
+diff <(grep -hv '^#' out-1/found.txt out-2/found.txt out-3/found.txt | sort) <(grep -v '^#' ref/found.txt | sort) \
+  > /dev/null || fail "the parts' puzzles differ from the single-process run"
+# the merge: one claim over the three outputs (job verify with several outputs)
+if "$M" job verify --help 2>&1 | grep -q -- '--expect'; then
+  "$M" job verify --expect 1-288 --certificate tiny.cert.json out-1 out-2 out-3 > merged.txt 2>&1 ||
+    { cat merged.txt; fail "merged job verify"; }
+  grep -q "288 grids, K = 4" merged.txt || fail "merged claim: $(cat merged.txt)"
+  [ -s tiny.cert.json ] || fail "no certificate"
+  "$M" job verify --expect 1-288 --certificate tiny.cert.json out-1 out-2 out-3 > recheck.txt 2>&1 ||
+    { cat recheck.txt; fail "the certificate does not re-check"; }
+  echo "merged verify of the 3 outputs: $(grep -m1 'ranks' merged.txt)"
+else
+  echo "this minclue has no merged job verify: the 3 parts were verified one by one"
+fi
+echo "slurm test passed in $(($(date +%s) - t0)) s (array: task 2 restarts $restarts, task 3 restarts $restarts3)"
