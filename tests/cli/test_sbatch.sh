@@ -94,11 +94,14 @@ cat v1.txt v2.txt v3.txt | grep -q "ranks 41..80, 40 grids, K = 6" || fail "clai
 diff <(cat slow-{1,2,3}/found.txt | grep -v '^#' | sort) <(grep -v '^#' ref/found.txt | sort) > /dev/null ||
   fail "the parts' puzzles differ from the whole job's"
 
-echo "== refused: no part file, no task id"
+echo "== refused: no part file, no task id; a launch that runs nothing (exit 0, no summary.json) fails the task"
 set +e
+SLURM_ARRAY_TASK_ID=1 MC_LAUNCH=true bash "$A" "$T/slow" --output "$T/nowhere" > alog6.txt 2>&1; rc6=$?
 SLURM_ARRAY_TASK_ID=4 bash "$A" "$T/slow" > alog4.txt 2>&1; rc4=$?
 bash "$A" "$T/slow" > alog5.txt 2>&1; rc5=$?
 set -e
 [ $rc4 = 2 ] && grep -q "task 4: no part file $T/slow-4.job" alog4.txt || fail "task 4: exit $rc4: $(cat alog4.txt)"
 [ $rc5 != 0 ] && grep -q "not an array task" alog5.txt || fail "no task id: exit $rc5: $(cat alog5.txt)"
+[ $rc6 = 1 ] && grep -q "task 1: exit status 0 but no $T/nowhere/summary.json" alog6.txt ||
+  fail "empty launch: exit $rc6: $(cat alog6.txt)"
 echo "sbatch tests passed"
