@@ -722,6 +722,134 @@ static void test_old_journal_format_refused(void **state)
     job_free(&j);
 }
 
+/* Replaces the journal line of dir that starts with prefix by edit(line),
+ * resealed, so the line itself is intact: what an edit with the seal
+ * recomputed (the seal is unkeyed) leaves. */
+static void reseal_line(const char *dir, const char *prefix, void (*edit)(char *line))
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/journal", dir);
+    size_t n;
+    char *text = read_all(path, &n);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    bool done = false;
+    for (char *p = text; *p;) {
+        char *nl = strchr(p, '\n');
+        *nl = 0;
+        if (!done && !strncmp(p, prefix, strlen(prefix))) {
+            static char line[1 << 16];
+            snprintf(line, sizeof line, "%s", p);
+            *strrchr(line, '*') = 0;
+            line[strlen(line) - 1] = 0; /* the space before the seal */
+            edit(line);
+            put_sealed(f, line);
+            done = true;
+        } else {
+            fprintf(f, "%s\n", p);
+        }
+        p = nl + 1;
+    }
+    fclose(f);
+    free(text);
+    assert_true(done);
+}
+
+/* The first found= entry listed a second time, and puzzles= one more. */
+static void edit_repeat_puzzle(char *line)
+{
+    char *found = strstr(line, " found="), *pz = strstr(line, " puzzles=");
+    assert_non_null(found);
+    char entry[128], *end = strchr(found + 7, ';');
+    size_t len = end ? (size_t)(end - found - 7) : strlen(found + 7);
+    memcpy(entry, found + 7, len);
+    entry[len] = 0;
+    unsigned long np = strtoul(pz + 9, NULL, 10);
+    char rest[1 << 15];
+    snprintf(rest, sizeof rest, "%s", strchr(pz + 1, ' '));
+    sprintf(pz, " puzzles=%lu%s;%s", np + 1, rest, entry);
+}
+
+static void edit_k5(char *line)
+{
+    char *k = strstr(line, " clues=4 ");
+    assert_non_null(k);
+    k[7] = '5';
+}
+
+/* Regression (issue 24, items 2 and 3): edits with the seal recomputed.
+ * A puzzle listed twice in a chunk line (puzzles= raised to match) is
+ * refused by journal_open (run) and by job_verify, even with found.txt
+ * rebuilt from that journal; a job line with another K (clues=4 -> 5, which
+ * the found puzzles of at most 4 clues still pass) is caught by comparing
+ * summary.json and found.txt's header with the journal, as is one counter
+ * changed in summary.json. */
+static void test_verify_resealed_edits(void **state)
+{
+    (void)state;
+    char out[300], jpath[320], spath[320];
+    snprintf(out, sizeof out, "%s/reseal", tmpdir);
+    snprintf(jpath, sizeof jpath, "%s/journal", out);
+    snprintf(spath, sizeof spath, "%s/summary.json", out);
+    job j;
+    make_job(&j, out, JOB_ENGINE_BRUTE, 7);
+    run_all(&j);
+    assert_true(verify_says(out, "ranks 1..30, 30 grids, K = 4:", true));
+    size_t n, sn;
+    char *text = read_all(jpath, &n), *summary = read_all(spath, &sn);
+    mc_error err;
+
+    /* a puzzle listed twice in its chunk line */
+    reseal_line(out, "C first=1 ", edit_repeat_puzzle);
+    journal_data d;
+    assert_int_equal(journal_read(jpath, NULL, &d, &err), MC_OK);
+    assert_int_equal(d.bad_lines, 0); /* the line is intact */
+    assert_int_equal(job_write_found(&j, &d, &err), MC_OK); /* as an older run rebuilt them */
+    assert_int_equal(job_write_summary(&j, &d, 1.0, &err), MC_OK);
+    journal_data_free(&d);
+    assert_true(verify_says(out, "lists the puzzle", false));
+    assert_true(verify_says(out, "more than once", false));
+    journal *jl = NULL;
+    assert_int_not_equal(journal_open(&j, &jl, &d, &err), MC_OK);
+    assert_null(jl);
+    assert_non_null(strstr(err.msg, "twice"));
+
+    /* the job line with K = 5 */
+    write_file(jpath, text);
+    write_file(spath, summary);
+    assert_int_equal(journal_read(jpath, NULL, &d, &err), MC_OK);
+    assert_int_equal(job_write_found(&j, &d, &err), MC_OK); /* found.txt as before */
+    journal_data_free(&d);
+    assert_true(verify_says(out, "ranks 1..30, 30 grids, K = 4:", true));
+    reseal_line(out, "J ", edit_k5);
+    assert_true(verify_says(out, "summary.json \"clues\" is 4, the journal's 5", false));
+    assert_true(verify_says(out, "found.txt's header", false));
+    assert_true(verify_says(out, "summary.json \"job\"", false));
+
+    /* one counter of summary.json changed */
+    write_file(jpath, text);
+    char *nodes = strstr(summary, "\"nodes\": ");
+    assert_non_null(nodes);
+    char *edited = malloc(sn + 64);
+    memcpy(edited, summary, (size_t)(nodes - summary) + 9);
+    sprintf(edited + (nodes - summary) + 9, "1%s", nodes + 9);
+    write_file(spath, edited);
+    assert_true(verify_says(out, "summary.json \"nodes\" is 1", false));
+    /* a key the journal does not give */
+    write_file(spath, summary);
+    assert_true(verify_says(out, "ranks 1..30, 30 grids, K = 4:", true));
+    strcpy(edited, summary);
+    sprintf(strstr(edited, "  \"claim\""), "  \"extra\": 1,\n%s", strstr(summary, "  \"claim\""));
+    write_file(spath, edited);
+    assert_true(verify_says(out, "summary.json has \"extra\"", false));
+    write_file(spath, summary);
+    assert_true(verify_says(out, "ranks 1..30, 30 grids, K = 4:", true));
+    free(edited);
+    free(summary);
+    free(text);
+    job_free(&j);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -735,6 +863,7 @@ int main(void)
         cmocka_unit_test(test_enumerate_source),
         cmocka_unit_test(test_check_puzzle),
         cmocka_unit_test(test_old_journal_format_refused),
+        cmocka_unit_test(test_verify_resealed_edits),
     };
     return cmocka_run_group_tests(tests, setup_dir, teardown_dir);
 }
