@@ -411,9 +411,10 @@ static void report_job(verifier *v)
                 v->d.bad_lines == 1 ? "" : "s", v->d.first_bad_line);
 }
 
-mc_status job_verify(const char *dir, FILE *out, bool *ok, mc_error *err)
+mc_status job_verify_output(const char *dir, FILE *out, job_verified *res, mc_error *err)
 {
-    *ok = false;
+    memset(res, 0, sizeof *res);
+    bool *ok = &res->ok;
     verifier v;
     memset(&v, 0, sizeof v);
     v.dir = dir;
@@ -439,6 +440,7 @@ mc_status job_verify(const char *dir, FILE *out, bool *ok, mc_error *err)
     uniq.chunks = uniq_chunks;
     job_totals t;
     job_totals_of(&uniq, &t);
+    res->t = t;
     check_found_file(&v, &uniq);
     check_total_repeats(&v, &uniq);
     check_summary(&v, &uniq);
@@ -456,10 +458,33 @@ mc_status job_verify(const char *dir, FILE *out, bool *ok, mc_error *err)
                 v.problems == 1 ? "" : "s", t.grids, job_total(&v.j), job_unit_noun(&v.j, job_total(&v.j)));
     }
 done:
+    if (st == MC_OK) { /* the job and its line go to res */
+        res->j = v.j;
+        res->identity = v.d.identity;
+        v.d.identity = NULL;
+    } else {
+        job_free(&v.j);
+    }
     free(uniq_chunks);
     free(v.slot);
     free(jpath);
-    job_free(&v.j);
     journal_data_free(&v.d);
+    return st;
+}
+
+void job_verified_free(job_verified *res)
+{
+    if (!res) return;
+    job_free(&res->j);
+    free(res->identity);
+    memset(res, 0, sizeof *res);
+}
+
+mc_status job_verify(const char *dir, FILE *out, bool *ok, mc_error *err)
+{
+    job_verified res;
+    mc_status st = job_verify_output(dir, out, &res, err);
+    *ok = st == MC_OK && res.ok;
+    job_verified_free(&res);
     return st;
 }
