@@ -18,6 +18,8 @@
 #include "engine.h"
 #include "job.h"
 #include "job_journal.h"
+#include "job_certificate.h"
+#include "job_union.h"
 #include "job_verify.h"
 #include "source.h"
 #include "prng.h"
@@ -850,6 +852,91 @@ static void test_verify_resealed_edits(void **state)
     job_free(&j);
 }
 
+/* A job over ranks lo..hi of the 4x4 file, run in this process into out. */
+static void run_range(const char *out, int lo, int hi, int clues)
+{
+    char text[600];
+    mc_error err;
+    job j;
+    snprintf(text, sizeof text, "source = grids %s\nranks = %d-%d\nclues = %d\nchunk = 4\nengine = brute\noutput = %s\n",
+             GRIDS4, lo, hi, clues, out);
+    assert_int_equal(parse(text, &j, &err), MC_OK);
+    assert_int_equal(job_resolve(&j, &err), MC_OK);
+    run_all(&j);
+    job_free(&j);
+}
+
+/* Several outputs of one job: the union's totals are those of one output
+ * over all ranks (the oracle); overlap and another K are refused; the
+ * certificate checks against the outputs and fails on a changed journal. */
+static void test_union_and_certificate(void **state)
+{
+    (void)state;
+    char d[4][300], all[300], cert[300];
+    const int lo[4] = {1, 11, 21, 8}, hi[4] = {10, 20, 30, 12};
+    for (int i = 0; i < 4; i++) {
+        snprintf(d[i], sizeof d[i], "%s/u%d", tmpdir, i);
+        run_range(d[i], lo[i], hi[i], 4);
+    }
+    snprintf(all, sizeof all, "%s/uall", tmpdir);
+    run_range(all, 1, 30, 4);
+    job_verified one;
+    mc_error err;
+    FILE *sink = tmpfile();
+    assert_int_equal(job_verify_output(all, sink, &one, &err), MC_OK);
+    assert_true(one.ok);
+
+    char *three[3] = {d[2], d[0], d[1]};
+    job_union u;
+    assert_int_equal(job_union_verify(&u, 3, three, 1, 30, sink, &err), MC_OK);
+    assert_true(u.ok);
+    assert_int_equal(u.units, 30);
+    assert_int_equal(u.puzzles, one.t.puzzles);
+    assert_int_equal(u.out[0].v.j.first, 1); /* by rank */
+    char want[200];
+    snprintf(want, sizeof want, "ranks 1..30, 30 grids, K = 4: %llu puzzles", (unsigned long long)one.t.puzzles);
+    assert_string_equal(u.claim, want);
+    snprintf(cert, sizeof cert, "%s/cert.json", tmpdir);
+    assert_int_equal(job_certificate_write(&u, cert, &err), MC_OK);
+    bool ok = false;
+    assert_int_equal(job_certificate_check(&u, cert, sink, &ok, &err), MC_OK);
+    assert_true(ok);
+    job_union_free(&u);
+
+    /* the expected range not covered */
+    char *two[2] = {d[0], d[2]};
+    assert_int_equal(job_union_verify(&u, 2, two, 1, 30, sink, &err), MC_OK);
+    assert_false(u.ok);
+    job_union_free(&u);
+    /* overlap: ranks 8..10 of u0 and u3 */
+    char *over[2] = {d[0], d[3]};
+    assert_int_equal(job_union_verify(&u, 2, over, 0, 0, sink, &err), MC_EINVAL);
+    assert_non_null(strstr(err.msg, "ranks 8..10 are in two outputs"));
+    job_union_free(&u);
+    /* another K */
+    char k5[300];
+    snprintf(k5, sizeof k5, "%s/uk5", tmpdir);
+    run_range(k5, 11, 20, 5);
+    char *other[2] = {d[0], k5};
+    assert_int_equal(job_union_verify(&u, 2, other, 0, 0, sink, &err), MC_EINVAL);
+    assert_non_null(strstr(err.msg, "clues=4 in the first, clues=5 in the second"));
+    job_union_free(&u);
+
+    /* a journal changed after the certificate (a comment line: it still verifies) */
+    char jpath[320];
+    snprintf(jpath, sizeof jpath, "%s/journal", d[1]);
+    FILE *f = fopen(jpath, "a");
+    fputs("# edited\n", f);
+    fclose(f);
+    assert_int_equal(job_union_verify(&u, 3, three, 0, 0, sink, &err), MC_OK);
+    assert_true(u.ok);
+    assert_int_equal(job_certificate_check(&u, cert, sink, &ok, &err), MC_OK);
+    assert_false(ok);
+    job_union_free(&u);
+    job_verified_free(&one);
+    fclose(sink);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -864,6 +951,7 @@ int main(void)
         cmocka_unit_test(test_check_puzzle),
         cmocka_unit_test(test_old_journal_format_refused),
         cmocka_unit_test(test_verify_resealed_edits),
+        cmocka_unit_test(test_union_and_certificate),
     };
     return cmocka_run_group_tests(tests, setup_dir, teardown_dir);
 }
