@@ -187,25 +187,28 @@ mc_status job_union_verify(job_union *u, int n, char **dirs, uint64_t expect_fir
     if (st != MC_OK) return st;
     qsort(u->out, u->n, sizeof *u->out, cmp_first);
     if ((st = check_agreement(u, err)) != MC_OK) return st;
-    /* each output: hashed first, so the digest is of the journal verified */
+    /* each output, its journal hashed before and after: the digest is of
+     * the journal verified */
     bool all = true;
     for (size_t i = 0; st == MC_OK && i < u->n; i++) {
         union_output *o = &u->out[i];
-        char *jpath = job_path_join(o->dir, "journal");
+        char *jpath = job_path_join(o->dir, "journal"), after[SHA256_HEX_CHARS + 1];
         st = jpath ? sha256_file_hex(jpath, o->journal_sha256, err) : mc_fail(err, MC_ENOMEM, "out of memory");
-        free(jpath);
         job_verified_free(&o->v);
+        if (st == MC_OK && u->n > 1) fprintf(out, "== %s\n", o->dir);
+        if (st == MC_OK) st = job_verify_output(o->dir, out, &o->v, err);
+        if (st == MC_OK) st = sha256_file_hex(jpath, after, err);
+        if (st == MC_OK && strcmp(after, o->journal_sha256))
+            st = mc_fail(err, MC_EIO, "%s: the journal changed while it was verified (is a run writing it?)", jpath);
+        free(jpath);
         if (st != MC_OK) break;
-        if (u->n > 1) fprintf(out, "== %s\n", o->dir);
-        if ((st = job_verify_output(o->dir, out, &o->v, err)) != MC_OK) break;
         all = all && o->v.ok;
         u->units += o->v.t.grids;
         u->puzzles += o->v.t.puzzles;
         u->chunks += o->v.t.chunks;
     }
     if (st != MC_OK) return st;
-    /* the union (a journal changed under the check makes its output another job) */
-    if (u->n > 1 && check_agreement(u, err) != MC_OK) return MC_EINVAL;
+    if (u->n > 1 && (st = check_agreement(u, err)) != MC_OK) return st; /* the job lines verified */
     const job *j = &u->out[0].v.j;
     char ranges[768];
     ranges_text(u, ranges, sizeof ranges);
