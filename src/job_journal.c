@@ -464,6 +464,17 @@ mc_status journal_open(const job *j, journal **out, journal_data *done, mc_error
             goto fail;
         }
         seen[idx / 8] |= (unsigned char)(1u << (idx % 8));
+        /* a puzzle listed twice in a line is an edit (or an engine fault)
+         * too, refused as `job verify` refuses it */
+        size_t dup = job_puzzles_first_repeat(done->chunks[i].found, r->nfound, false);
+        if (dup < r->nfound) {
+            st = mc_fail(err, MC_ECORRUPT,
+                         "%s: ranks %" PRIu64 "..%" PRIu64 " list a puzzle of rank %" PRIu64 " twice (a journal "
+                         "lists each puzzle once: remove the extra entry, or use another output directory)",
+                         jl->path, r->first, r->first + r->count - 1, r->found[dup].rank);
+            free(seen);
+            goto fail;
+        }
     }
     free(seen);
     if (!fresh && (st = drop_torn_tail(jl, done, err)) != MC_OK) goto fail;

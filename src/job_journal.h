@@ -76,14 +76,26 @@ void job_totals_of(const journal_data *d, job_totals *t);
 char *job_found_text(const job *j, const journal_data *d, char **body);
 /* The one-line claim of a complete job ("ranks 1..40, 40 grids, K = 16: 0 puzzles"). */
 void job_claim_text(const job *j, const job_totals *t, char *out, size_t cap);
-/* Writes DIR/summary.json (the job is complete): totals from the counter
- * table (work_counters_json) and the claim. */
+/* Writes DIR/summary.json (the job is complete): one key per line, the
+ * banner, the job line, first, last, clues, engine, chunks, the units
+ * ("grids", or "groups" for a source of band-pair groups: job_units_key),
+ * every counter of the counter table (work_counters_json), the seconds
+ * and the claim. job_summary_text gives the text (malloc'd, NULL when out of
+ * memory); `job verify` compares it with the file. */
 MC_MUST_USE mc_status job_write_summary(const job *j, const journal_data *d, double wall_seconds,
                                         mc_error *err);
+char *job_summary_text(const job *j, const journal_data *d, double wall_seconds);
+const char *job_units_key(const job *j);
+/* The build banner as one line, malloc'd (NULL when out of memory). */
+char *job_banner_text(void);
+/* s as a JSON string with its quotes, into out (cut to fit cap). */
+void job_json_string(char *out, size_t cap, const char *s);
 
 /* File helpers shared by the journal, the summary and verification. */
 char *job_path_join(const char *dir, const char *name);                 /* malloc'd */
 MC_MUST_USE mc_status job_write_all(int fd, const char *buf, size_t n, const char *path, mc_error *err);
+/* Writes text to path through path.tmp: fsync, rename, fsync of the directory. */
+MC_MUST_USE mc_status job_write_file_atomic(const char *path, const char *text, mc_error *err);
 void job_fsync_dir(const char *dir);
 
 #endif

@@ -58,7 +58,7 @@ static char *found_body(const geometry *geo, const journal_data *d)
     return out;
 }
 
-static char *banner_text(void)
+char *job_banner_text(void)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -70,16 +70,12 @@ static char *banner_text(void)
     return buf;
 }
 
-/* Writes text to dir/name through dir/name.tmp, fsync, rename. */
-static mc_status write_atomic(const char *dir, const char *name, const char *text, mc_error *err)
+mc_status job_write_file_atomic(const char *path, const char *text, mc_error *err)
 {
-    char *path = job_path_join(dir, name), *tmp = NULL;
-    mc_status st = MC_OK;
-    if (!path || !(tmp = malloc(strlen(path) + 5))) {
-        free(path);
-        return mc_fail(err, MC_ENOMEM, "out of memory");
-    }
+    char *tmp = malloc(strlen(path) + 5);
+    if (!tmp) return mc_fail(err, MC_ENOMEM, "out of memory");
     sprintf(tmp, "%s.tmp", path);
+    mc_status st = MC_OK;
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd < 0) {
         st = mc_fail(err, MC_EIO, "%s: %s", tmp, strerror(errno));
@@ -89,17 +85,35 @@ static mc_status write_atomic(const char *dir, const char *name, const char *tex
         close(fd);
         if (st == MC_OK && rename(tmp, path) != 0)
             st = mc_fail(err, MC_EIO, "%s: rename: %s", path, strerror(errno));
-        if (st == MC_OK) job_fsync_dir(dir);
-        else unlink(tmp);
+        if (st != MC_OK) unlink(tmp);
     }
-    free(path);
+    if (st == MC_OK) { /* the directory entry too */
+        char *dir = strdup(path), *slash = dir ? strrchr(dir, '/') : NULL;
+        if (slash) {
+            *slash = 0;
+            job_fsync_dir(slash == dir ? "/" : dir);
+        } else if (dir) {
+            job_fsync_dir(".");
+        }
+        free(dir);
+    }
     free(tmp);
+    return st;
+}
+
+/* Writes text to dir/name (job_write_file_atomic). */
+static mc_status write_atomic(const char *dir, const char *name, const char *text, mc_error *err)
+{
+    char *path = job_path_join(dir, name);
+    if (!path) return mc_fail(err, MC_ENOMEM, "out of memory");
+    mc_status st = job_write_file_atomic(path, text, err);
+    free(path);
     return st;
 }
 
 char *job_found_text(const job *j, const journal_data *d, char **body_out)
 {
-    char *body = found_body(j->geo, d), *banner = banner_text(), *ident = job_identity(j), *out = NULL;
+    char *body = found_body(j->geo, d), *banner = job_banner_text(), *ident = job_identity(j), *out = NULL;
     if (body && banner && ident) {
         size_t n = strlen(body) + strlen(banner) + strlen(ident) + 256;
         if ((out = malloc(n)))
@@ -136,7 +150,7 @@ void job_totals_of(const journal_data *d, job_totals *t)
     }
 }
 
-static void json_string(char *out, size_t cap, const char *s)
+void job_json_string(char *out, size_t cap, const char *s)
 {
     size_t n = 0;
     out[n++] = '"';
@@ -163,43 +177,49 @@ void job_claim_text(const job *j, const job_totals *t, char *out, size_t cap)
              j->engine == JOB_ENGINE_NONE ? " (dry run: nothing was searched)" : "");
 }
 
-mc_status job_write_summary(const job *j, const journal_data *d, double wall_seconds, mc_error *err)
+char *job_summary_text(const job *j, const journal_data *d, double wall_seconds)
 {
     job_totals t;
     job_totals_of(d, &t);
-    char *banner = banner_text(), *ident = job_identity(j), *out = NULL;
+    char *banner = job_banner_text(), *ident = job_identity(j), *out = NULL;
     size_t len = 0;
     char *b1 = malloc(4096), *b2 = malloc(4096), *b3 = malloc(4096);
     FILE *m = NULL;
-    mc_status st = MC_OK;
-    if (!banner || !ident || !b1 || !b2 || !b3 || !(m = open_memstream(&out, &len))) {
-        st = mc_fail(err, MC_ENOMEM, "out of memory");
-    } else {
+    if (banner && ident && b1 && b2 && b3 && (m = open_memstream(&out, &len))) {
         char claim[512];
         job_claim_text(j, &t, claim, sizeof claim);
-        json_string(b1, 4096, banner);
-        json_string(b2, 4096, ident);
-        json_string(b3, 4096, claim);
+        job_json_string(b1, 4096, banner);
+        job_json_string(b2, 4096, ident);
+        job_json_string(b3, 4096, claim);
         fprintf(m,
                 "{\n  \"banner\": %s,\n  \"job\": %s,\n  \"complete\": true,\n  \"first\": %" PRIu64
                 ",\n  \"last\": %" PRIu64 ",\n  \"clues\": %d,\n  \"engine\": \"%s\",\n  \"chunks\": %" PRIu64
-                ",\n  \"grids\": %" PRIu64,
-                b1, b2, j->first, j->last, j->clues, job_engine_name(j->engine), t.chunks, t.grids);
+                ",\n  \"%s\": %" PRIu64,
+                b1, b2, j->first, j->last, j->clues, job_engine_name(j->engine), t.chunks, job_units_key(j),
+                t.grids);
         work_counters_json(m, &t.work, ",\n  ", true);
         fprintf(m,
-                ",\n  \"chunk_seconds\": %.3f,\n  \"seconds_per_grid\": %.6f,\n  \"last_run_wall_seconds\": %.3f,\n"
+                ",\n  \"chunk_seconds\": %.3f,\n  \"seconds_per_%s\": %.6f,\n  \"last_run_wall_seconds\": %.3f,\n"
                 "  \"claim\": %s\n}\n",
-                t.seconds, t.grids ? t.seconds / (double)t.grids : 0.0, wall_seconds, b3);
+                t.seconds, job_source_gives_groups(j->source) ? "group" : "grid",
+                t.grids ? t.seconds / (double)t.grids : 0.0, wall_seconds, b3);
         fclose(m);
-        m = NULL;
-        st = out ? write_atomic(j->output, "summary.json", out, err) : mc_fail(err, MC_ENOMEM, "out of memory");
     }
-    if (m) fclose(m);
     free(banner);
     free(ident);
-    free(out);
     free(b1);
     free(b2);
     free(b3);
+    return out;
+}
+
+const char *job_units_key(const job *j) { return job_source_gives_groups(j->source) ? "groups" : "grids"; }
+
+mc_status job_write_summary(const job *j, const journal_data *d, double wall_seconds, mc_error *err)
+{
+    char *text = job_summary_text(j, d, wall_seconds);
+    if (!text) return mc_fail(err, MC_ENOMEM, "out of memory");
+    mc_status st = write_atomic(j->output, "summary.json", text, err);
+    free(text);
     return st;
 }

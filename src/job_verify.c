@@ -114,33 +114,14 @@ static char *slurp(const char *path)
     return buf;
 }
 
-/* Drops lines starting with '#'. In place. */
-static void strip_comments(char *s)
+/* A puzzle as text (ncells characters, '.' for an empty cell). */
+static void puzzle_text(const verifier *v, const job_puzzle *p, char *out)
 {
-    char *w = s;
-    for (char *r = s; *r;) {
-        char *nl = strchr(r, '\n');
-        size_t n = nl ? (size_t)(nl - r + 1) : strlen(r);
-        if (*r != '#') {
-            memmove(w, r, n);
-            w += n;
-        }
-        r += n;
-    }
-    *w = 0;
-}
-
-static bool json_u64(const char *text, const char *key, uint64_t *out)
-{
-    char pat[64];
-    snprintf(pat, sizeof pat, "\"%s\":", key);
-    const char *p = strstr(text, pat);
-    if (!p) return false;
-    p += strlen(pat);
-    while (*p == ' ') p++;
-    char *end;
-    *out = strtoull(p, &end, 10);
-    return end != p;
+    grid g;
+    g.geo = v->j.geo;
+    memcpy(g.cell, p->cell, sizeof g.cell);
+    grid_format(&g, DIGITS_STD, out);
+    out[v->j.geo->ncells] = 0;
 }
 
 /* Every journal entry is a work unit of the job, and no chunk is there twice. */
@@ -159,8 +140,8 @@ static void check_entries(verifier *v)
         uint64_t i = (r->first - j->first) / j->chunk;
         job_chunk_range(j, i, &f, &c);
         if (c != r->count) {
-            problem(v, "wrong: journal entry for ranks %" PRIu64 "..%" PRIu64 " should hold %" PRIu64 " grids\n",
-                    r->first, r->first + r->count - 1, c);
+            problem(v, "wrong: journal entry for ranks %" PRIu64 "..%" PRIu64 " should hold %" PRIu64 " %s\n",
+                    r->first, r->first + r->count - 1, c, job_unit_noun(j, c));
             continue;
         }
         if (v->slot[i] != SIZE_MAX) {
@@ -184,15 +165,23 @@ static void check_missing(verifier *v)
         uint64_t f1, c1, f2, c2;
         job_chunk_range(&v->j, i, &f1, &c1);
         job_chunk_range(&v->j, i2, &f2, &c2);
-        problem(v, "missing: ranks %" PRIu64 "..%" PRIu64 " (%" PRIu64 " grids)\n", f1, f2 + c2 - 1, f2 + c2 - f1);
+        problem(v, "missing: ranks %" PRIu64 "..%" PRIu64 " (%" PRIu64 " %s)\n", f1, f2 + c2 - 1, f2 + c2 - f1,
+                job_unit_noun(&v->j, f2 + c2 - f1));
         i = i2 + 1;
     }
 }
 
-/* One chunk against its grids: checksum, puzzle count, every puzzle. */
-static void check_chunk(verifier *v, const job_result *r, const uint8_t *grids, solver_ctx *sv)
+/* One chunk against its grids: checksum, puzzle count, every puzzle once
+ * and each one checked. */
+static void check_chunk(verifier *v, job_result *r, const uint8_t *grids, solver_ctx *sv)
 {
     const size_t unit = v->unit;
+    size_t dup = job_puzzles_first_repeat(r->found, r->nfound, false);
+    if (dup < r->nfound) {
+        char text[MAX_CELLS + 1];
+        puzzle_text(v, &r->found[dup], text);
+        problem(v, "duplicated: rank %" PRIu64 " lists the puzzle %s more than once\n", r->found[dup].rank, text);
+    }
     if (job_checksum_grids(grids, r->count, (int)unit) != r->checksum)
         problem(v, "wrong: ranks %" PRIu64 "..%" PRIu64 ": checksum %016" PRIx64 " does not match the source\n",
                 r->first, r->first + r->count - 1, r->checksum);
@@ -226,7 +215,7 @@ static mc_status check_source(verifier *v, mc_error *err)
     if (st == MC_OK) st = job_source_open(&v->j, &src, err);
     for (uint64_t i = 0; st == MC_OK && i < v->nchunks; i++) {
         if (v->slot[i] == SIZE_MAX) continue;
-        const job_result *r = &v->d.chunks[v->slot[i]];
+        job_result *r = &v->d.chunks[v->slot[i]];
         if ((st = job_source_read(src, r->first, r->count, grids, err)) == MC_OK) check_chunk(v, r, grids, sv);
     }
     job_source_close(src);
@@ -237,44 +226,160 @@ static mc_status check_source(verifier *v, mc_error *err)
     return st;
 }
 
-/* found.txt holds exactly the journal's puzzles. */
+/* The text after the first line ("" when there is one line or none). */
+static const char *after_first_line(const char *s)
+{
+    const char *nl = strchr(s, '\n');
+    return nl ? nl + 1 : "";
+}
+
+/* found.txt holds exactly the journal's puzzles, under the journal's job
+ * line and K (its first line is the banner of the build that wrote it). */
 static void check_found_file(verifier *v, const journal_data *uniq)
 {
     char *body = NULL, *text = job_found_text(&v->j, uniq, &body);
-    free(text);
     char *fpath = job_path_join(v->dir, "found.txt");
     char *have = fpath ? slurp(fpath) : NULL;
     if (!have) {
         problem(v, "missing: %s (rerun the job to rebuild it from the journal)\n", "found.txt");
+    } else if (!text || !body) {
+        problem(v, "wrong: found.txt could not be compared (out of memory)\n");
     } else {
-        strip_comments(have);
-        if (!body || strcmp(have, body) != 0)
+        size_t head = strlen(text) - strlen(body), have_head = 0;
+        const char *p = have;
+        while (*p == '#') { /* the comment lines on top */
+            const char *nl = strchr(p, '\n');
+            p = nl ? nl + 1 : p + strlen(p);
+        }
+        have_head = (size_t)(p - have);
+        const char *want_after = after_first_line(text), *have_after = after_first_line(have);
+        size_t want_n = head - (size_t)(want_after - text);
+        if (strncmp(have, "# minclue", 9) != 0 || have_head < (size_t)(have_after - have) ||
+            have_head - (size_t)(have_after - have) != want_n || strncmp(have_after, want_after, want_n) != 0)
+            problem(v, "wrong: found.txt's header (job line, K) does not match the journal (rerun the job to rebuild "
+                       "it)\n");
+        else if (strcmp(p, body) != 0)
             problem(v, "wrong: found.txt does not match the journal (rerun the job to rebuild it)\n");
     }
+    free(text);
     free(have);
     free(fpath);
     free(body);
 }
 
-/* summary.json's totals are the journal's (it may be absent while the job
- * is incomplete). */
-static void check_summary(verifier *v, const job_totals *t)
+/* One "key": value line of a flat JSON object as written by
+ * job_summary_text; false when the line holds none. */
+static bool json_line(const char *line, const char *end, char *key, size_t kcap, char *val, size_t vcap)
+{
+    while (line < end && *line == ' ') line++;
+    if (line >= end || *line != '"') return false;
+    const char *k = line + 1, *ke = memchr(k, '"', (size_t)(end - k));
+    if (!ke || ke + 2 > end || ke[1] != ':' || (size_t)(ke - k) >= kcap) return false;
+    memcpy(key, k, (size_t)(ke - k));
+    key[ke - k] = 0;
+    const char *vs = ke + 2;
+    while (vs < end && *vs == ' ') vs++;
+    const char *ve = end;
+    if (ve > vs && ve[-1] == ',') ve--;
+    size_t n = (size_t)(ve - vs) < vcap ? (size_t)(ve - vs) : vcap - 1;
+    memcpy(val, vs, n);
+    val[n] = 0;
+    return true;
+}
+
+/* The value of key in a summary text, into val; false when absent. */
+static bool json_find(const char *text, const char *key, char *val, size_t vcap)
+{
+    char k[64];
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n'), *end = nl ? nl : p + strlen(p);
+        if (json_line(p, end, k, sizeof k, val, vcap) && !strcmp(k, key)) return true;
+        p = nl ? nl + 1 : end;
+    }
+    return false;
+}
+
+/* Do two summary values agree? Seconds are sums over the chunks, which the
+ * journal holds to 1 ms and the run summed unrounded: equal to half a ms
+ * per chunk, plus 0.1 % for the order of the additions. */
+static bool values_agree(const char *key, const char *a, const char *b, uint64_t chunks)
+{
+    if (!strcmp(a, b)) return true;
+    bool seconds = !strncmp(key, "sec", 3) || strstr(key, "seconds");
+    if (!seconds) return false;
+    char *ea, *eb;
+    double x = strtod(a, &ea), y = strtod(b, &eb);
+    if (ea == a || eb == b || *ea || *eb) return false;
+    double tol = 0.001 + 0.0005 * (double)chunks + 0.001 * (x > y ? x : y);
+    return x - y <= tol && y - x <= tol;
+}
+
+/* summary.json is the journal's: every key the journal gives (job line,
+ * ranks, K, engine, chunks, units, every counter, the seconds and the
+ * claim) with the journal's value, and no other key; the banner and the
+ * last run's wall seconds are the run's own. It may be absent while the
+ * job is incomplete. */
+static void check_summary(verifier *v, const journal_data *uniq)
 {
     char *spath = job_path_join(v->dir, "summary.json");
-    char *sum = spath ? slurp(spath) : NULL;
-    if (sum) {
-        uint64_t g = 0, p = 0, c = 0;
-        if (!json_u64(sum, "grids", &g) || !json_u64(sum, "puzzles", &p) || !json_u64(sum, "chunks", &c) ||
-            g != t->grids || p != t->puzzles || c != t->chunks)
-            problem(v,
-                    "wrong: summary.json totals (%" PRIu64 " grids, %" PRIu64 " puzzles, %" PRIu64
-                    " chunks) differ from the journal (%" PRIu64 ", %" PRIu64 ", %" PRIu64 ")\n",
-                    g, p, c, t->grids, t->puzzles, t->chunks);
-    } else if (v->problems == 0) {
-        problem(v, "missing: summary.json (rerun the job to write it)\n");
+    char *have = spath ? slurp(spath) : NULL;
+    char *want = have ? job_summary_text(&v->j, uniq, 0.0) : NULL;
+    if (!have) {
+        if (v->problems == 0) problem(v, "missing: summary.json (rerun the job to write it)\n");
+    } else if (!want) {
+        problem(v, "wrong: summary.json could not be compared (out of memory)\n");
+    } else {
+        char key[64], val[4096], hv[4096];
+        long wrong = 0;
+        for (const char *p = want; *p;) { /* every key of the journal's */
+            const char *nl = strchr(p, '\n'), *end = nl ? nl : p + strlen(p);
+            if (json_line(p, end, key, sizeof key, val, sizeof val) && strcmp(key, "banner") &&
+                strcmp(key, "last_run_wall_seconds")) {
+                if (!json_find(have, key, hv, sizeof hv))
+                    wrong++, problem(v, "wrong: summary.json has no \"%s\" (the journal's: %.200s)\n", key, val);
+                else if (!values_agree(key, val, hv, uniq->nchunks))
+                    wrong++, problem(v, "wrong: summary.json \"%s\" is %.200s, the journal's %.200s\n", key, hv, val);
+            }
+            p = nl ? nl + 1 : end;
+        }
+        for (const char *p = have; *p;) { /* and no other */
+            const char *nl = strchr(p, '\n'), *end = nl ? nl : p + strlen(p);
+            if (json_line(p, end, key, sizeof key, hv, sizeof hv) && !json_find(want, key, val, sizeof val))
+                wrong++, problem(v, "wrong: summary.json has \"%s\", which the journal does not give\n", key);
+            p = nl ? nl + 1 : end;
+        }
+        if (!wrong && (have[0] != '{' || !strstr(have, "\n}\n")))
+            problem(v, "wrong: summary.json is not a whole JSON object (rerun the job to write it)\n");
     }
-    free(sum);
+    free(want);
+    free(have);
     free(spath);
+}
+
+/* Each puzzle once in total: for a source of band-pair groups no puzzle is
+ * listed for two groups (its covering item is in one group only). A grid
+ * file may hold a grid twice, so there the same puzzle may be listed for
+ * two ranks; each rank lists it once (check_chunk). */
+static void check_total_repeats(verifier *v, const journal_data *uniq)
+{
+    if (!job_source_gives_groups(v->j.source)) return;
+    size_t n = 0, k = 0;
+    for (size_t i = 0; i < uniq->nchunks; i++) n += uniq->chunks[i].nfound;
+    job_puzzle *all = malloc((n ? n : 1) * sizeof *all);
+    if (!all) {
+        problem(v, "wrong: the puzzles could not be compared (out of memory)\n");
+        return;
+    }
+    for (size_t i = 0; i < uniq->nchunks; i++)
+        for (size_t m = 0; m < uniq->chunks[i].nfound; m++) all[k++] = uniq->chunks[i].found[m];
+    size_t dup = job_puzzles_first_repeat(all, n, true);
+    if (dup < n) {
+        char text[MAX_CELLS + 1];
+        puzzle_text(v, &all[dup], text);
+        problem(v, "duplicated: the puzzle %s is listed for ranks %" PRIu64 " and %" PRIu64 "\n", text,
+                all[dup - 1].rank, all[dup].rank);
+    }
+    free(all);
 }
 
 /* Reads the journal and its job; the output directory is dir. */
@@ -306,9 +411,10 @@ static void report_job(verifier *v)
                 v->d.bad_lines == 1 ? "" : "s", v->d.first_bad_line);
 }
 
-mc_status job_verify(const char *dir, FILE *out, bool *ok, mc_error *err)
+mc_status job_verify_output(const char *dir, FILE *out, job_verified *res, mc_error *err)
 {
-    *ok = false;
+    memset(res, 0, sizeof *res);
+    bool *ok = &res->ok;
     verifier v;
     memset(&v, 0, sizeof v);
     v.dir = dir;
@@ -334,25 +440,51 @@ mc_status job_verify(const char *dir, FILE *out, bool *ok, mc_error *err)
     uniq.chunks = uniq_chunks;
     job_totals t;
     job_totals_of(&uniq, &t);
+    res->t = t;
     check_found_file(&v, &uniq);
-    check_summary(&v, &t);
+    check_total_repeats(&v, &uniq);
+    check_summary(&v, &uniq);
     if (v.problems > MAX_REPORTS) fprintf(out, "... %ld problems in all\n", v.problems);
     if (v.problems == 0 && t.grids != job_total(&v.j))
-        problem(&v, "wrong: the chunks hold %" PRIu64 " grids, the job %" PRIu64 "\n", t.grids, job_total(&v.j));
+        problem(&v, "wrong: the chunks hold %" PRIu64 " %s, the job %" PRIu64 "\n", t.grids,
+                job_unit_noun(&v.j, t.grids), job_total(&v.j));
     if (v.problems == 0) {
         char claim[512];
         job_claim_text(&v.j, &t, claim, sizeof claim);
         fprintf(out, "%s\n", claim);
         *ok = true;
     } else {
-        fprintf(out, "NOT VERIFIED: %ld problem%s; %" PRIu64 " of %" PRIu64 " grids covered\n", v.problems,
-                v.problems == 1 ? "" : "s", t.grids, job_total(&v.j));
+        fprintf(out, "NOT VERIFIED: %ld problem%s; %" PRIu64 " of %" PRIu64 " %s covered\n", v.problems,
+                v.problems == 1 ? "" : "s", t.grids, job_total(&v.j), job_unit_noun(&v.j, job_total(&v.j)));
     }
 done:
+    if (st == MC_OK) { /* the job and its line go to res */
+        res->j = v.j;
+        res->identity = v.d.identity;
+        v.d.identity = NULL;
+    } else {
+        job_free(&v.j);
+    }
     free(uniq_chunks);
     free(v.slot);
     free(jpath);
-    job_free(&v.j);
     journal_data_free(&v.d);
+    return st;
+}
+
+void job_verified_free(job_verified *res)
+{
+    if (!res) return;
+    job_free(&res->j);
+    free(res->identity);
+    memset(res, 0, sizeof *res);
+}
+
+mc_status job_verify(const char *dir, FILE *out, bool *ok, mc_error *err)
+{
+    job_verified res;
+    mc_status st = job_verify_output(dir, out, &res, err);
+    *ok = st == MC_OK && res.ok;
+    job_verified_free(&res);
     return st;
 }

@@ -18,6 +18,8 @@
 
 #include "bandpair.h"
 #include "geometry.h"
+#include "job.h"
+#include "job_journal.h"
 #include "mc_error.h"
 #include "solver.h"
 
@@ -27,6 +29,21 @@
  * out; *ok tells which. An error return means the check could not run (no
  * journal, a journal of another format, unreadable source). */
 MC_MUST_USE mc_status job_verify(const char *dir, FILE *out, bool *ok, mc_error *err);
+
+/* What job_verify_output found for one output directory: its job (from
+ * the journal's job line), that line, the totals of its chunks, and
+ * whether it verified. */
+typedef struct job_verified {
+    job j;
+    char *identity;
+    job_totals t;
+    bool ok;
+} job_verified;
+
+/* job_verify, keeping the job and totals in *res (job_verified_free; on an
+ * error return *res is empty). */
+MC_MUST_USE mc_status job_verify_output(const char *dir, FILE *out, job_verified *res, mc_error *err);
+void job_verified_free(job_verified *res);
 
 /* Checks a reported puzzle independently: at most K clues, every clue
  * equals the grid's digit, and the puzzle has exactly one solution, the

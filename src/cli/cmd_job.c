@@ -1,26 +1,113 @@
-/* cmd_job — `minclue job verify OUTPUT`: checks a job's output directory;
+/* cmd_job — `minclue job verify [--expect I-J] [--certificate FILE |
+ * --check-certificate FILE] OUTPUT...`: checks a job's output directories;
  * `minclue job split` is cmd_job_split.c. */
 #include <getopt.h>
 #include <string.h>
 
 #include "cli.h"
 #include "job.h"
+#include "job_certificate.h"
+#include "job_union.h"
 #include "job_verify.h"
+#include "numtext.h"
 
 static void usage(FILE *out)
 {
-    fputs("usage: minclue job verify OUTPUT\n"
+    fputs("usage: minclue job verify [--expect I-J] [--certificate FILE | --check-certificate FILE] OUTPUT...\n"
           "       minclue job split JOB N [--outdir DIR]   (minclue job split --help)\n"
           "\n"
           "Checks the output directory of a job (minclue run): the journal covers\n"
           "every rank of the job's source exactly once, each chunk's checksum\n"
           "matches the grids in the source, every listed puzzle is a unique\n"
-          "sub-puzzle of its grid with at most K clues, and found.txt and\n"
-          "summary.json agree with the journal. Prints the claim (\"ranks I..J,\n"
-          "N grids, K = 16: 0 puzzles\") or what is missing, duplicated or wrong.\n"
+          "sub-puzzle of its grid with at most K clues (each listed once), and\n"
+          "found.txt and summary.json agree with the journal. Prints the claim\n"
+          "(\"ranks I..J, N grids, K = 16: 0 puzzles\") or what is missing,\n"
+          "duplicated or wrong.\n"
+          "\n"
+          "With several outputs (one job cut into rank ranges, e.g. by minclue job\n"
+          "split), they must be of the same job but for ranks and chunk size, no\n"
+          "rank in two of them; each is verified, then one claim is printed over\n"
+          "the union.\n"
+          "\n"
+          "  --expect I-J               the union must be exactly ranks I..J (names\n"
+          "                             the first missing ranks otherwise)\n"
+          "  --certificate FILE         when verified, write FILE: a JSON document\n"
+          "                             with the claim and, per output, its ranks,\n"
+          "                             the SHA-256 of its journal, its chunk and\n"
+          "                             puzzle counts, the build banner and the date\n"
+          "  --check-certificate FILE   verify the outputs and check that FILE is\n"
+          "                             their certificate (a changed journal, a\n"
+          "                             missing output or an edited value fails)\n"
           "\n"
           "exit status: 0 verified, 1 not verified (problems listed), 2 error\n",
           out);
+}
+
+static int verify(const char *prog, int argc, char **argv)
+{
+    static const struct option opts[] = {{"expect", required_argument, NULL, 'e'},
+                                         {"certificate", required_argument, NULL, 'c'},
+                                         {"check-certificate", required_argument, NULL, 'k'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    const char *cert = NULL, *check = NULL;
+    uint64_t lo = 0, hi = 0;
+    optind = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) { /* options anywhere among the outputs */
+        if (c == 'h') {
+            usage(stdout);
+            return 0;
+        } else if (c == 'e') {
+            if (!numtext_range(optarg, &lo, &hi) || lo < 1 || hi < lo) {
+                cli_error(prog, "--expect: '%s' is not a rank range I-J (1 <= I <= J)", optarg);
+                return 2;
+            }
+        } else if (c == 'c') {
+            cert = optarg;
+        } else if (c == 'k') {
+            check = optarg;
+        } else {
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (optind >= argc || (cert && check)) {
+        if (cert && check) cli_error(prog, "--certificate writes one, --check-certificate checks one: not both");
+        usage(stderr);
+        return 2;
+    }
+    mc_error err;
+    if (argc - optind == 1 && !lo && !cert && !check) { /* one output, as it always was */
+        bool ok;
+        if (job_verify(argv[optind], stdout, &ok, &err) != MC_OK) {
+            cli_error(prog, "%s", err.msg);
+            return 2;
+        }
+        return ok ? 0 : 1;
+    }
+    job_union u;
+    int rc = 2;
+    if (job_union_verify(&u, argc - optind, argv + optind, lo, hi, stdout, &err) != MC_OK) {
+        cli_error(prog, "%s", err.msg);
+    } else if (check) {
+        bool ok;
+        if (job_certificate_check(&u, check, stdout, &ok, &err) != MC_OK) cli_error(prog, "%s", err.msg);
+        else rc = ok && u.ok ? 0 : 1;
+    } else if (cert && u.ok) {
+        if (job_certificate_write(&u, cert, &err) != MC_OK) {
+            cli_error(prog, "%s", err.msg);
+        } else {
+            printf("certificate: %s\n", cert);
+            rc = 0;
+        }
+    } else {
+        if (cert) printf("certificate: %s not written\n", cert);
+        rc = u.ok ? 0 : 1;
+    }
+    fflush(stdout);
+    job_union_free(&u);
+    return rc;
 }
 
 int cmd_job(int argc, char **argv)
@@ -45,19 +132,5 @@ int cmd_job(int argc, char **argv)
         cli_error(argv[0], "unknown action '%s' (only: verify, split)", argv[optind]);
         return 2;
     }
-    if (optind + 1 < argc && (!strcmp(argv[optind + 1], "--help") || !strcmp(argv[optind + 1], "-h"))) {
-        usage(stdout);
-        return 0;
-    }
-    if (optind + 2 != argc) {
-        usage(stderr);
-        return 2;
-    }
-    bool ok;
-    mc_error err;
-    if (job_verify(argv[optind + 1], stdout, &ok, &err) != MC_OK) {
-        cli_error(argv[0], "%s", err.msg);
-        return 2;
-    }
-    return ok ? 0 : 1;
+    return verify(argv[0], argc - optind, argv + optind);
 }

@@ -36,7 +36,8 @@ echo "== single process"
 grep -q "complete: ranks 54494..54499, 6 band-pair groups" run.txt || { cat run.txt; fail "completion line"; }
 "$M" job verify ref > v.txt || { cat v.txt; fail "job verify"; }
 grep -q "ranks 54494..54499, 6 band-pair groups, K = 17: 0 puzzles (dry run" v.txt || { cat v.txt; fail "claim"; }
-[ "$(num ref grids)" = 6 ] && [ "$(num ref chunks)" = 3 ] || fail "summary totals"
+[ "$(num ref groups)" = 6 ] && [ "$(num ref chunks)" = 3 ] || fail "summary totals"
+grep -q '"grids"' ref/summary.json && fail "summary.json counts groups as grids"
 chunks ref > ref.txt
 [ "$(wc -l < ref.txt)" = 3 ] && [ "$(cut -d' ' -f1 ref.txt | tr '\n' ' ')" = "54494 54496 54498 " ] \
   || { cat ref.txt; fail "reference chunks"; }
@@ -46,12 +47,13 @@ echo "== killed in the middle of the second journal line, resumed"
 set +e; MC_TEST_JOURNAL_KILL=2 "$M" run --quiet --output kill bp.job 2>/dev/null; rc=$?; set -e
 [ $rc != 0 ] && [ ! -f kill/summary.json ] || fail "kill hook: the job completed"
 set +e; "$M" job verify kill > v.txt; rc=$?; set -e
-[ $rc = 1 ] && grep -q "missing: ranks 54496..54499" v.txt || { cat v.txt; fail "verify after the kill"; }
+[ $rc = 1 ] && grep -q "missing: ranks 54496..54499 (4 band-pair groups)" v.txt || { cat v.txt; fail "verify after the kill"; }
+grep -q "of 6 band-pair groups covered" v.txt || { cat v.txt; fail "verify after the kill: the unit"; }
 "$M" run --quiet --output kill bp.job 2> res.txt || { cat res.txt; fail "resume"; }
 grep -q "torn or damaged line" res.txt || { cat res.txt; fail "resume: the torn line not reported"; }
 "$M" job verify kill > v.txt || { cat v.txt; fail "verify after resume"; }
 diff ref.txt <(chunks kill) || fail "resumed chunks differ from the reference"
-[ "$(num kill grids)" = 6 ] && [ "$(num kill chunks)" = 3 ] || fail "resumed summary totals"
+[ "$(num kill groups)" = 6 ] && [ "$(num kill chunks)" = 3 ] || fail "resumed summary totals"
 
 echo "== mpirun -np 3"
 mpirun -np 3 "$M" run --quiet --output mpi bp.job 2>/dev/null
@@ -99,5 +101,11 @@ refused "$(printf 'source = bandpairs\nranks = 1-3\nclues = 17\nengine = brute\n
   "r.job:4: engine brute cannot take"
 refused "$(printf 'source = bandpairs x\nclues = 17\nengine = band\noutput = o')" \
   "r.job:1: source bandpairs takes no file"
+# the largest chunk jobs/README.md documents is the largest accepted
+R=$(cd "${MC_TEST_DATA:?}/../.." && pwd)
+doc=$(grep -o 'for `bandpairs` at most [0-9,]*' "$R/jobs/README.md" | grep -o '[0-9,]*$' | tr -d ,)
+[ -n "$doc" ] || fail "jobs/README.md gives no largest bandpairs chunk"
+refused "$(printf 'source = bandpairs\nranks = 1-3\nclues = 17\nchunk = %s\nengine = none\noutput = o' $((doc + 1)))" \
+  "chunk $((doc + 1)) is too large for source bandpairs: at most $doc units"
 [ ! -e o ] || fail "a refused job made its output directory"
 echo "ok"

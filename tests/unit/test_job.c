@@ -18,6 +18,8 @@
 #include "engine.h"
 #include "job.h"
 #include "job_journal.h"
+#include "job_certificate.h"
+#include "job_union.h"
 #include "job_verify.h"
 #include "source.h"
 #include "prng.h"
@@ -722,6 +724,219 @@ static void test_old_journal_format_refused(void **state)
     job_free(&j);
 }
 
+/* Replaces the journal line of dir that starts with prefix by edit(line),
+ * resealed, so the line itself is intact: what an edit with the seal
+ * recomputed (the seal is unkeyed) leaves. */
+static void reseal_line(const char *dir, const char *prefix, void (*edit)(char *line))
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/journal", dir);
+    size_t n;
+    char *text = read_all(path, &n);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    bool done = false;
+    for (char *p = text; *p;) {
+        char *nl = strchr(p, '\n');
+        *nl = 0;
+        if (!done && !strncmp(p, prefix, strlen(prefix))) {
+            static char line[1 << 16];
+            snprintf(line, sizeof line, "%s", p);
+            *strrchr(line, '*') = 0;
+            line[strlen(line) - 1] = 0; /* the space before the seal */
+            edit(line);
+            put_sealed(f, line);
+            done = true;
+        } else {
+            fprintf(f, "%s\n", p);
+        }
+        p = nl + 1;
+    }
+    fclose(f);
+    free(text);
+    assert_true(done);
+}
+
+/* The first found= entry listed a second time, and puzzles= one more. */
+static void edit_repeat_puzzle(char *line)
+{
+    char *found = strstr(line, " found="), *pz = strstr(line, " puzzles=");
+    assert_non_null(found);
+    char entry[128], *end = strchr(found + 7, ';');
+    size_t len = end ? (size_t)(end - found - 7) : strlen(found + 7);
+    memcpy(entry, found + 7, len);
+    entry[len] = 0;
+    unsigned long np = strtoul(pz + 9, NULL, 10);
+    char rest[1 << 15];
+    snprintf(rest, sizeof rest, "%s", strchr(pz + 1, ' '));
+    sprintf(pz, " puzzles=%lu%s;%s", np + 1, rest, entry);
+}
+
+static void edit_k5(char *line)
+{
+    char *k = strstr(line, " clues=4 ");
+    assert_non_null(k);
+    k[7] = '5';
+}
+
+/* Regression (issue 24, items 2 and 3): edits with the seal recomputed.
+ * A puzzle listed twice in a chunk line (puzzles= raised to match) is
+ * refused by journal_open (run) and by job_verify, even with found.txt
+ * rebuilt from that journal; a job line with another K (clues=4 -> 5, which
+ * the found puzzles of at most 4 clues still pass) is caught by comparing
+ * summary.json and found.txt's header with the journal, as is one counter
+ * changed in summary.json. */
+static void test_verify_resealed_edits(void **state)
+{
+    (void)state;
+    char out[300], jpath[320], spath[320];
+    snprintf(out, sizeof out, "%s/reseal", tmpdir);
+    snprintf(jpath, sizeof jpath, "%s/journal", out);
+    snprintf(spath, sizeof spath, "%s/summary.json", out);
+    job j;
+    make_job(&j, out, JOB_ENGINE_BRUTE, 7);
+    run_all(&j);
+    assert_true(verify_says(out, "ranks 1..30, 30 grids, K = 4:", true));
+    size_t n, sn;
+    char *text = read_all(jpath, &n), *summary = read_all(spath, &sn);
+    mc_error err;
+
+    /* a puzzle listed twice in its chunk line */
+    reseal_line(out, "C first=1 ", edit_repeat_puzzle);
+    journal_data d;
+    assert_int_equal(journal_read(jpath, NULL, &d, &err), MC_OK);
+    assert_int_equal(d.bad_lines, 0); /* the line is intact */
+    assert_int_equal(job_write_found(&j, &d, &err), MC_OK); /* as an older run rebuilt them */
+    assert_int_equal(job_write_summary(&j, &d, 1.0, &err), MC_OK);
+    journal_data_free(&d);
+    assert_true(verify_says(out, "lists the puzzle", false));
+    assert_true(verify_says(out, "more than once", false));
+    journal *jl = NULL;
+    assert_int_not_equal(journal_open(&j, &jl, &d, &err), MC_OK);
+    assert_null(jl);
+    assert_non_null(strstr(err.msg, "twice"));
+
+    /* the job line with K = 5 */
+    write_file(jpath, text);
+    write_file(spath, summary);
+    assert_int_equal(journal_read(jpath, NULL, &d, &err), MC_OK);
+    assert_int_equal(job_write_found(&j, &d, &err), MC_OK); /* found.txt as before */
+    journal_data_free(&d);
+    assert_true(verify_says(out, "ranks 1..30, 30 grids, K = 4:", true));
+    reseal_line(out, "J ", edit_k5);
+    assert_true(verify_says(out, "summary.json \"clues\" is 4, the journal's 5", false));
+    assert_true(verify_says(out, "found.txt's header", false));
+    assert_true(verify_says(out, "summary.json \"job\"", false));
+
+    /* one counter of summary.json changed */
+    write_file(jpath, text);
+    char *nodes = strstr(summary, "\"nodes\": ");
+    assert_non_null(nodes);
+    char *edited = malloc(sn + 64);
+    memcpy(edited, summary, (size_t)(nodes - summary) + 9);
+    sprintf(edited + (nodes - summary) + 9, "1%s", nodes + 9);
+    write_file(spath, edited);
+    assert_true(verify_says(out, "summary.json \"nodes\" is 1", false));
+    /* a key the journal does not give */
+    write_file(spath, summary);
+    assert_true(verify_says(out, "ranks 1..30, 30 grids, K = 4:", true));
+    strcpy(edited, summary);
+    sprintf(strstr(edited, "  \"claim\""), "  \"extra\": 1,\n%s", strstr(summary, "  \"claim\""));
+    write_file(spath, edited);
+    assert_true(verify_says(out, "summary.json has \"extra\"", false));
+    write_file(spath, summary);
+    assert_true(verify_says(out, "ranks 1..30, 30 grids, K = 4:", true));
+    free(edited);
+    free(summary);
+    free(text);
+    job_free(&j);
+}
+
+/* A job over ranks lo..hi of the 4x4 file, run in this process into out. */
+static void run_range(const char *out, int lo, int hi, int clues)
+{
+    char text[600];
+    mc_error err;
+    job j;
+    snprintf(text, sizeof text, "source = grids %s\nranks = %d-%d\nclues = %d\nchunk = 4\nengine = brute\noutput = %s\n",
+             GRIDS4, lo, hi, clues, out);
+    assert_int_equal(parse(text, &j, &err), MC_OK);
+    assert_int_equal(job_resolve(&j, &err), MC_OK);
+    run_all(&j);
+    job_free(&j);
+}
+
+/* Several outputs of one job: the union's totals are those of one output
+ * over all ranks (the oracle); overlap and another K are refused; the
+ * certificate checks against the outputs and fails on a changed journal. */
+static void test_union_and_certificate(void **state)
+{
+    (void)state;
+    char d[4][300], all[300], cert[300];
+    const int lo[4] = {1, 11, 21, 8}, hi[4] = {10, 20, 30, 12};
+    for (int i = 0; i < 4; i++) {
+        snprintf(d[i], sizeof d[i], "%s/u%d", tmpdir, i);
+        run_range(d[i], lo[i], hi[i], 4);
+    }
+    snprintf(all, sizeof all, "%s/uall", tmpdir);
+    run_range(all, 1, 30, 4);
+    job_verified one;
+    mc_error err;
+    FILE *sink = tmpfile();
+    assert_int_equal(job_verify_output(all, sink, &one, &err), MC_OK);
+    assert_true(one.ok);
+
+    char *three[3] = {d[2], d[0], d[1]};
+    job_union u;
+    assert_int_equal(job_union_verify(&u, 3, three, 1, 30, sink, &err), MC_OK);
+    assert_true(u.ok);
+    assert_int_equal(u.units, 30);
+    assert_int_equal(u.puzzles, one.t.puzzles);
+    assert_int_equal(u.out[0].v.j.first, 1); /* by rank */
+    char want[200];
+    snprintf(want, sizeof want, "ranks 1..30, 30 grids, K = 4: %llu puzzles", (unsigned long long)one.t.puzzles);
+    assert_string_equal(u.claim, want);
+    snprintf(cert, sizeof cert, "%s/cert.json", tmpdir);
+    assert_int_equal(job_certificate_write(&u, cert, &err), MC_OK);
+    bool ok = false;
+    assert_int_equal(job_certificate_check(&u, cert, sink, &ok, &err), MC_OK);
+    assert_true(ok);
+    job_union_free(&u);
+
+    /* the expected range not covered */
+    char *two[2] = {d[0], d[2]};
+    assert_int_equal(job_union_verify(&u, 2, two, 1, 30, sink, &err), MC_OK);
+    assert_false(u.ok);
+    job_union_free(&u);
+    /* overlap: ranks 8..10 of u0 and u3 */
+    char *over[2] = {d[0], d[3]};
+    assert_int_equal(job_union_verify(&u, 2, over, 0, 0, sink, &err), MC_EINVAL);
+    assert_non_null(strstr(err.msg, "ranks 8..10 are in two outputs"));
+    job_union_free(&u);
+    /* another K */
+    char k5[300];
+    snprintf(k5, sizeof k5, "%s/uk5", tmpdir);
+    run_range(k5, 11, 20, 5);
+    char *other[2] = {d[0], k5};
+    assert_int_equal(job_union_verify(&u, 2, other, 0, 0, sink, &err), MC_EINVAL);
+    assert_non_null(strstr(err.msg, "clues=4 in the first, clues=5 in the second"));
+    job_union_free(&u);
+
+    /* a journal changed after the certificate (a comment line: it still verifies) */
+    char jpath[320];
+    snprintf(jpath, sizeof jpath, "%s/journal", d[1]);
+    FILE *f = fopen(jpath, "a");
+    fputs("# edited\n", f);
+    fclose(f);
+    assert_int_equal(job_union_verify(&u, 3, three, 0, 0, sink, &err), MC_OK);
+    assert_true(u.ok);
+    assert_int_equal(job_certificate_check(&u, cert, sink, &ok, &err), MC_OK);
+    assert_false(ok);
+    job_union_free(&u);
+    job_verified_free(&one);
+    fclose(sink);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -735,6 +950,8 @@ int main(void)
         cmocka_unit_test(test_enumerate_source),
         cmocka_unit_test(test_check_puzzle),
         cmocka_unit_test(test_old_journal_format_refused),
+        cmocka_unit_test(test_verify_resealed_edits),
+        cmocka_unit_test(test_union_and_certificate),
     };
     return cmocka_run_group_tests(tests, setup_dir, teardown_dir);
 }

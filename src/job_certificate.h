@@ -1,0 +1,46 @@
+/* job_certificate — a JSON document binding a verified union of outputs
+ * (job_union.h) to their content, for anyone to re-check.
+ *
+ *     {
+ *       "minclue_certificate": 1,
+ *       "claim": "ranks 1..288, 288 grids, K = 4: 2680 puzzles",
+ *       "job": "format=3 counters=... source=grids path=... clues=4 engine=brute ...",
+ *       "source": "grids", "clues": 4, "engine": "brute",
+ *       "ranges": [[1, 288]], "units": 288, "unit": "grids", "puzzles": 2680,
+ *       "outputs": [
+ *         {
+ *           "output": "/abs/out1",
+ *           "first": 1, "last": 100, "chunks": 10, "puzzles": 900,
+ *           "journal_sha256": "64 hex digits"
+ *         }, ...
+ *       ],
+ *       "banner": "minclue 0.1.0 (...)",
+ *       "date": "2026-11-25T01:55:00Z"
+ *     }
+ *
+ * (one key per line in the file; "job" is the shared job line,
+ * job_union_shared_identity). The outputs are in rank order. Checking a
+ * certificate rebuilds this text from the outputs given (verified again,
+ * their journals hashed again) and compares it line by line; only
+ * "output" (where the outputs were), "banner" and "date" are taken from the
+ * file. So a changed journal (another digest), a missing or extra output,
+ * a truncated file or any edited value fails.
+ */
+#ifndef MC_JOB_CERTIFICATE_H
+#define MC_JOB_CERTIFICATE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "job_union.h"
+#include "mc_error.h"
+
+/* Writes the certificate of the verified union u to path (atomically;
+ * nothing is written when u is not verified: MC_EINVAL). */
+MC_MUST_USE mc_status job_certificate_write(const job_union *u, const char *path, mc_error *err);
+/* Checks the certificate at path against u: *ok and a line to out saying
+ * what matched or the first difference. MC_EIO when path cannot be read. */
+MC_MUST_USE mc_status job_certificate_check(const job_union *u, const char *path, FILE *out, bool *ok,
+                                            mc_error *err);
+
+#endif

@@ -1,0 +1,112 @@
+#!/bin/bash
+# test_job_verify_many — `minclue job verify OUT...` over one job cut into
+# rank ranges by hand (job files with adjacent ranks, each run in one
+# process): the union's claim against one run over all ranks (puzzles,
+# found.txt), --expect, outputs of different jobs and overlapping ranks
+# refused by name, and the certificate: valid JSON (python3 -m json.tool
+# when python3 is there), journal digests equal to sha256sum's, re-checked
+# after the outputs moved; a changed journal, a missing output, an edited
+# or half-written certificate fail, and a failed verify writes nothing
+# over. The same for a band-pair dry run in three ranges.
+# ctest-labels: cli
+set -u
+: "${MINCLUE:?}" "${MC_TEST_DATA:?}"
+M=$MINCLUE
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+D=$(cd "$MC_TEST_DATA" && pwd)
+T=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+cd "$T"
+fails=0
+check() { if [ "$2" = 0 ]; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi; }
+job() { # name ranks clues engine
+  printf 'source = grids %s\nranks = %s\nclues = %s\nchunk = 16\nengine = %s\noutput = %s\n' \
+    "$D/grids-4x4-all.txt" "$2" "$3" "$4" "$1" > "$1.job"
+  "$M" run --quiet "$1.job" > /dev/null 2>&1
+}
+verify() { "$M" job verify "$@" > v.txt 2> e.txt; }
+body() { grep -v '^#' "$1/found.txt"; }
+
+# the whole job in one output, and in three
+job all 1-60 4 brute; job a 1-20 4 brute; job b 21-40 4 brute; job c 41-60 4 brute
+p_all=$(sed -n 's/.*"puzzles": \([0-9]*\).*/\1/p' all/summary.json)
+verify b c a; rc=$?
+[ $rc = 0 ] && grep -q "^ranks 1..60, 60 grids, K = 4: $p_all puzzles$" v.txt; check "the union's claim is the one run's ($p_all puzzles)" $?
+[ "$(grep -c '^== ' v.txt)" = 4 ]; check "each output, then the union" $?
+diff <(body all | sort) <(cat a/found.txt b/found.txt c/found.txt | grep -v '^#' | sort) > /dev/null; check "found.txt of the three is the one run's" $?
+verify all; [ $? = 0 ] && [ "$(grep -c '^== ' v.txt)" = 0 ] && grep -q "^ranks 1..60, 60 grids" v.txt; check "one output as before" $?
+
+# --expect
+verify a b c --expect 1-60; check "--expect 1-60" $?
+verify a c --expect 1-60; rc=$?
+[ $rc = 1 ] && grep -q "missing: ranks 21..40 (20 grids) of the expected 1..60" v.txt; check "--expect names the missing ranks ($rc)" $?
+verify a b c --expect 1-70; rc=$?
+[ $rc = 1 ] && grep -q "missing: ranks 61..70" v.txt; check "--expect beyond the outputs ($rc)" $?
+verify b c --expect 30-60; rc=$?
+[ $rc = 1 ] && grep -q "ranks 21..29 (.*) are outside the expected 30..60" v.txt; check "--expect: ranks outside ($rc)" $?
+verify a --expect 1-20; check "one output with --expect" $?
+verify a --expect 5-1; [ $? = 2 ] && grep -q "expect" e.txt; check "a bad --expect range" $?
+
+# refused: other K, other engine, overlapping ranks, no output
+job b5 21-40 5 brute; job bc 21-40 4 checker; job o 15-30 4 brute
+verify a b5 c; rc=$?
+[ $rc = 2 ] && grep -q "outputs of different jobs: clues=4 in the first, clues=5 in the second" e.txt && [ "$(wc -l < e.txt)" = 1 ]
+r=$?; check "another K refused ($rc): $(cat e.txt)" $r
+verify a bc c; rc=$?
+[ $rc = 2 ] && grep -q "engine=brute in the first, engine=checker in the second" e.txt; check "another engine refused ($rc)" $?
+verify a o b c; rc=$?
+[ $rc = 2 ] && grep -q "ranks 15..20 are in two outputs, $T/a and $T/o" e.txt; r=$?
+check "overlap refused, naming the ranks ($rc): $(cat e.txt)" $r
+verify a "$T/none" c; rc=$?
+[ $rc = 2 ] && grep -q "none: no such output directory" e.txt; check "a missing output ($rc)" $?
+
+# the certificate
+verify a b c --expect 1-60 --certificate cert.json; rc=$?
+[ $rc = 0 ] && [ -s cert.json ] && grep -q "^certificate: cert.json" v.txt; check "certificate written" $?
+if command -v python3 > /dev/null; then
+  python3 -m json.tool cert.json > /dev/null; check "the certificate is valid JSON" $?
+else
+  echo "skip: no python3 for the JSON check"
+fi
+for o in a b c; do
+  grep -q "\"journal_sha256\": \"$(sha256sum < $o/journal | cut -d' ' -f1)\"" cert.json; check "journal digest of $o is sha256sum's" $?
+done
+grep -q "\"claim\": \"ranks 1..60, 60 grids, K = 4: $p_all puzzles\"" cert.json; check "the certificate's claim" $?
+"$M" job verify --check-certificate cert.json c b a > v.txt 2>&1; rc=$?
+[ $rc = 0 ] && grep -q "matches the outputs" v.txt; check "the certificate re-checked ($rc)" $?
+mkdir moved && cp -r a b c moved/
+"$M" job verify --check-certificate cert.json moved/a moved/b moved/c > v.txt 2>&1; check "re-checked after the outputs moved" $?
+"$M" job verify --check-certificate cert.json a c > v.txt 2>&1; rc=$?
+[ $rc = 1 ] && grep -q "names 3 outputs, 2 given" v.txt; check "a missing output fails the certificate ($rc)" $?
+echo "# a line added" >> moved/b/journal
+"$M" job verify moved/b > /dev/null 2>&1; check "(the changed journal itself still verifies)" $?
+"$M" job verify --check-certificate cert.json moved/a moved/b moved/c > v.txt 2>&1; rc=$?
+[ $rc = 1 ] && grep -q "journal_sha256" v.txt; check "a changed journal fails the certificate ($rc)" $?
+pb=$(sed -n 's/.*"puzzles": \([0-9]*\).*/\1/p' b/summary.json)
+sed "s/\"puzzles\": $pb,/\"puzzles\": $((pb + 1)),/" cert.json > edited.json
+! cmp -s cert.json edited.json; check "(the certificate edited)" $?
+"$M" job verify --check-certificate edited.json a b c > v.txt 2>&1; rc=$?
+[ $rc = 1 ] && grep -q "$((pb + 1))" v.txt; check "an edited certificate fails ($rc)" $?
+sed 's/K = 4: /K = 3: /' cert.json > edited.json
+"$M" job verify --check-certificate edited.json a b c > /dev/null 2>&1; [ $? = 1 ]; check "an edited claim fails" $?
+head -c $(( $(stat -c %s cert.json) / 2 )) cert.json > half.json
+"$M" job verify --check-certificate half.json a b c > /dev/null 2>&1; [ $? = 1 ]; check "a half-written certificate fails" $?
+"$M" job verify --check-certificate none.json a b c > /dev/null 2> e.txt; [ $? = 2 ] && grep -q none.json e.txt; check "no certificate file" $?
+cp cert.json keep.json
+verify a c --expect 1-60 --certificate cert.json; rc=$?
+[ $rc = 1 ] && cmp -s cert.json keep.json; check "not verified: the certificate is not written over ($rc)" $?
+verify a b c --certificate x.json --check-certificate cert.json; [ $? = 2 ] && [ ! -e x.json ]; check "--certificate with --check-certificate refused" $?
+
+# band-pair groups: a dry run in three ranges against one over all six
+bp() { printf 'source = bandpairs\nranks = %s\nclues = 17\nchunk = 2\nengine = none\noutput = %s\n' "$2" "$1" > "$1.job"
+  "$M" run --quiet "$1.job" > /dev/null 2>&1; }
+bp pall 54494-54499; bp p1 54494-54495; bp p2 54496-54497; bp p3 54498-54499
+verify p3 p1 p2 --expect 54494-54499 --certificate pcert.json; rc=$?
+[ $rc = 0 ] && grep -q "^ranks 54494..54499, 6 band-pair groups, K = 17: 0 puzzles (dry run" v.txt; check "band-pair union ($rc)" $?
+sums() { sed -n 's/^C first=\([0-9]*\) count=\([0-9]*\) sum=\([0-9a-f]*\) .*/\1 \2 \3/p' "$@" | sort -n; }
+diff <(sums pall/journal) <(sums p1/journal p2/journal p3/journal) > /dev/null; check "band-pair chunks of the three are the one run's" $?
+grep -q '"unit": "band-pair groups"' pcert.json; check "the certificate names the unit" $?
+"$M" job verify --check-certificate pcert.json p1 p2 p3 > /dev/null 2>&1; check "band-pair certificate re-checked" $?
+
+[ $fails = 0 ] && echo "all passed"
+exit $((fails > 0))
