@@ -58,6 +58,16 @@ done
 diff <(cat out-1/found.txt out-2/found.txt out-3/found.txt | grep -v '^#' | sort) \
      <(grep -v '^#' whole/found.txt | sort) > /dev/null || fail "the parts' puzzles differ from the whole job's"
 [ "$(grep -vc '^#' whole/found.txt)" -gt 100 ] || fail "too few puzzles to compare"
+# the merge: exactly ranks 10..200 and its certificate; without part 2 its ranks are named missing
+"$M" job verify --expect 10-200 --certificate a.cert.json out-1 out-2 out-3 > merged.txt ||
+  { cat merged.txt; fail "merged verify"; }
+grep -q "^ranks 10..200, 191 grids, K = 4: $(grep -vc '^#' whole/found.txt) puzzles" merged.txt ||
+  fail "merged claim: $(tail -2 merged.txt)"
+"$M" job verify --expect 10-200 --check-certificate a.cert.json out-1 out-2 out-3 > /dev/null ||
+  fail "certificate re-check"
+p2=$(sed -n 's/^ranks = //p' a-2.job)
+set +e; "$M" job verify --expect 10-200 out-1 out-3 > gap.txt 2>&1; rc=$?; set -e
+[ $rc = 1 ] && grep -q "^missing: ranks ${p2%-*}..${p2#*-} " gap.txt || fail "a missing part (ranks $p2): exit $rc: $(tail -2 gap.txt)"
 
 echo "== --outdir: relative paths made absolute, the part runs from there"
 sed 's/^output = out$/output = other/' a.job > b.job

@@ -11,9 +11,9 @@
 # parts (minclue job split), submitted as an array of 3 tasks, task 2
 # requeued by `scontrol requeue` and task 3 sent SIGUSR1 (the time-limit
 # warning: the script requeues it) while they run, both resumed from their
-# journals; every part verified,
-# the merged verify of the 3 outputs (--expect, --certificate) where this
-# minclue has it, and the parts' puzzles equal to the single-process run.
+# journals; every part verified, the merged verify of the 3 outputs
+# (--expect, --certificate, --check-certificate), and the parts' puzzles
+# equal to the single-process run.
 # ctest-labels: slurm
 # ctest-timeout: 300
 set -uo pipefail
@@ -240,16 +240,11 @@ grep -q "restart 1" "$(ls minclue-*-"${arrayid}_3".log)" || fail "no second star
 grep -q "ranks 97..192, 96 grids, K = 4" verify2.txt || fail "claim of part 2: $(cat verify2.txt)"
 diff <(grep -hv '^#' out-1/found.txt out-2/found.txt out-3/found.txt | sort) <(grep -v '^#' ref/found.txt | sort) \
   > /dev/null || fail "the parts' puzzles differ from the single-process run"
-# the merge: one claim over the three outputs (job verify with several outputs)
-if "$M" job verify --help 2>&1 | grep -q -- '--expect'; then
-  "$M" job verify --expect 1-288 --certificate tiny.cert.json out-1 out-2 out-3 > merged.txt 2>&1 ||
-    { cat merged.txt; fail "merged job verify"; }
-  grep -q "288 grids, K = 4" merged.txt || fail "merged claim: $(cat merged.txt)"
-  [ -s tiny.cert.json ] || fail "no certificate"
-  "$M" job verify --expect 1-288 --certificate tiny.cert.json out-1 out-2 out-3 > recheck.txt 2>&1 ||
-    { cat recheck.txt; fail "the certificate does not re-check"; }
-  echo "merged verify of the 3 outputs: $(grep -m1 'ranks' merged.txt)"
-else
-  echo "this minclue has no merged job verify: the 3 parts were verified one by one"
-fi
+# the merge: one claim over the three outputs, exactly ranks 1..288, and its certificate
+"$M" job verify --expect 1-288 --certificate tiny.cert.json out-1 out-2 out-3 > merged.txt 2>&1 ||
+  { cat merged.txt; fail "merged job verify"; }
+grep -q "^ranks 1..288, 288 grids, K = 4: " merged.txt || fail "merged claim: $(cat merged.txt)"
+[ -s tiny.cert.json ] || fail "no certificate"
+"$M" job verify --expect 1-288 --check-certificate tiny.cert.json out-1 out-2 out-3 > recheck.txt 2>&1 ||
+  { cat recheck.txt; fail "the certificate does not re-check"; }
 echo "slurm test passed in $(($(date +%s) - t0)) s (array: task 2 restarts $restarts, task 3 restarts $restarts3)"
