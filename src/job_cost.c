@@ -14,11 +14,13 @@
  * million at K = 17 (the benchmark's projections, from the unrounded
  * seconds: 47,700 and 8.419 million).
  *
- * Source enumerate runs the engine per grid: the rates are the "grid s"
- * (band engine) and "chk s" (checker) columns of the same K = 16 rows: one
- * item grid of each sampled group, its rate taken for minlex band b of the
- * catalogue. The grid's minlex band is not the group's band-1 index, so
- * this is a proxy, measured on 26 grids; K = 17 per grid was not measured.
+ * Source enumerate runs the engine per grid: the rates are those of
+ * bench_job_cost (tests/bench/results/bench_job_cost.txt, 2026-11-25), the
+ * band engine and the checker at K = 16 on 2 grids drawn from each of 13
+ * minlex bands (1, 36, ..., 416, as above), CPU seconds in hundredths as
+ * printed; the whole catalogue comes to 296,000 core-hours with the band
+ * engine and 1.49 million with the checker. K = 17 per grid was not
+ * measured.
  */
 #include "job_cost.h"
 
@@ -40,14 +42,16 @@ static const stratum group_k16[] = {
 static const stratum group_k17[] = {
     {1, 193, 377},   {70, 608, 5420},  {139, 2688, 3540}, {209, 9381, 2138},
     {278, 624, 3385}, {347, 1219, 737}, {416, 5378, 149}};
+/* bench_job_cost (tests/bench/results/bench_job_cost.txt): 2 grids of each
+ * sampled minlex band (band 416 holds one grid, timed twice) */
 static const stratum grid_band_k16[] = {
-    {1, 32, 15},   {36, 5, 16},   {70, 36, 5},   {105, 15, 13}, {139, 27, 10},
-    {174, 43, 34}, {209, 40, 79}, {243, 21, 29}, {278, 27, 18}, {312, 46, 53},
-    {347, 46, 35}, {381, 60, 31}, {416, 20, 6}};
+    {1, 24, 7},     {36, 21, 11},   {70, 21, 17},   {105, 26, 6},  {139, 36, 24},
+    {174, 57, 25},  {209, 27, 50},  {243, 45, 40},  {278, 83, 102}, {312, 39, 141},
+    {347, 212, 74}, {381, 189, 93}, {416, 7, 7}};
 static const stratum grid_checker_k16[] = {
-    {1, 179, 27},   {36, 7, 54},    {70, 197, 12},  {105, 18, 30},  {139, 79, 24},
-    {174, 339, 174}, {209, 116, 885}, {243, 63, 226}, {278, 110, 117}, {312, 476, 344},
-    {347, 354, 243}, {381, 578, 325}, {416, 263, 51}};
+    {1, 11, 6},       {36, 36, 19},     {70, 150, 51},    {105, 152, 8},     {139, 418, 157},
+    {174, 718, 139},  {209, 102, 458},  {243, 585, 360},  {278, 1577, 959},  {312, 253, 2513},
+    {347, 3011, 938}, {381, 3710, 1208}, {416, 148, 149}};
 
 #define NSTRATA(a) (sizeof(a) / sizeof((a)[0]))
 #define ENUMERATION_USEC 11 /* 3.09 h / 983,959,110 groups */
@@ -56,8 +60,7 @@ static const char ORIGIN_GROUPS[] =
     "per band-1 index, bench_bandscan's sampled groups (tests/bench/results/bench_bandscan.txt) plus the "
     "group enumeration";
 static const char ORIGIN_GRIDS[] =
-    "per minlex band, bench_bandscan's per-grid seconds on one grid of each sampled group "
-    "(tests/bench/results/bench_bandscan.txt; a proxy: 26 grids)";
+    "per minlex band, bench_job_cost's grids of 13 sampled bands (tests/bench/results/bench_job_cost.txt)";
 
 /* Mean microseconds of the stratum nearest band. */
 static uint64_t rate_of(const stratum *s, size_t n, int band)

@@ -9,8 +9,9 @@
  *                       gridrank.h), cost = rate of b per grid
  *
  * The rates are data (job_cost.c): the mean seconds of the sampled groups
- * (grids) of 13 (K = 16) or 7 (K = 17) band-1 indices spread over 1..416,
- * measured by bench_bandscan (tests/bench/results/bench_bandscan.txt);
+ * of 13 (K = 16) or 7 (K = 17) band-1 indices spread over 1..416, measured
+ * by bench_bandscan (tests/bench/results/bench_bandscan.txt), and of the
+ * sampled grids of 13 minlex bands (bench_job_cost, K = 16);
  * every band takes the rate of its nearest sampled band, as that
  * benchmark's projection does, so a model of the whole catalogue adds up
  * to its projection. Where no rate was measured (other sources, engines or

@@ -339,14 +339,32 @@ static void test_enumerate_model(void **state)
     assert_int_equal(c.seg[0].last, published[1] + published[2]);
     assert_int_equal(c.seg[1].last - c.seg[1].first + 1, published[3]);
     assert_int_equal(c.seg[2].last, j.last);
-    /* bands 2-4 take the rate of sampled band 1: (0.32 + 0.15) / 2 s per grid */
-    assert_int_equal(c.seg[1].usec, 235000);
+    /* bands 2-4 take the rate of sampled band 1: (0.24 + 0.07) / 2 s per grid */
+    assert_int_equal(c.seg[1].usec, 155000);
     job_cost_free(&c);
     j.engine = JOB_ENGINE_CHECKER;
     assert_int_equal(job_cost_model(&j, &c, NULL), MC_OK);
     assert_true(c.modelled);
-    assert_int_equal(c.seg[0].usec, 1030000);
+    assert_int_equal(c.seg[0].usec, 85000);
     job_cost_free(&c);
+    /* the whole catalogue: the benchmark's projections (from unrounded
+     * seconds): band engine 2.959e5 core-hours, checker 1.486e6 */
+    static const struct { job_engine_kind e; double hours; } want[] = {{JOB_ENGINE_BAND, 2.959e5},
+                                                                          {JOB_ENGINE_CHECKER, 1.486e6}};
+    j.band_lo = 1;
+    j.band_hi = 416;
+    j.first = 1;
+    j.last = 5472730538u;
+    for (int w = 0; w < 2; w++) {
+        j.engine = want[w].e;
+        assert_int_equal(job_cost_model(&j, &c, NULL), MC_OK);
+        assert_int_equal(c.n, 401); /* the bands that hold grids */
+        double h = (double)job_cost_range(&c, 1, j.last) / 3.6e9;
+        print_message("enumerate, engine %s: the model's catalogue is %.4g core-hours (projection %.4g)\n",
+                      job_engine_name(want[w].e), h, want[w].hours);
+        assert_true(h > want[w].hours * 0.98 && h < want[w].hours * 1.02);
+        job_cost_free(&c);
+    }
     j.clues = 17;
     assert_int_equal(job_cost_model(&j, &c, NULL), MC_OK);
     assert_false(c.modelled);
