@@ -47,6 +47,9 @@ cleanup() {
   for p in $(pgrep -f "slurmstepd.*" 2>/dev/null); do
     grep -qs "$T" /proc/"$p"/environ && kill -9 "$p" 2>/dev/null
   done
+  # batch scripts and sruns of this cluster that outlived their slurmstepd
+  # (a test that failed while tasks ran): their command lines name $T
+  for p in $(pgrep -f "$T/" 2>/dev/null); do kill -9 "$p" 2>/dev/null; done
   if [ "${KEEP:-0}" = 1 ]; then echo "kept $T"; else rm -rf "$T"; fi
 }
 trap cleanup EXIT
