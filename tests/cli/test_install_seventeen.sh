@@ -4,7 +4,7 @@
 # exactly the grid's puzzles of the complete list, and with `first` each
 # stops at one of them (minutes).
 # ctest-labels: slow install
-# ctest-timeout: 900
+# ctest-timeout: 3600
 set -u
 : "${MC_BUILD_DIR:?}" "${MC_SOURCE_DIR:?}" "${MC_TEST_DATA:?}"
 T=$(mktemp -d)

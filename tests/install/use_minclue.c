@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 static int fails;
@@ -473,10 +474,11 @@ static int band16(const char *p17)
     CHECK(minclue_solve(p17, grid) == 1, "the 17-clue puzzle is unique");
     minclue_search *s = context9(MINCLUE_ENGINE_BAND, 16, 0);
     found f = {.grid = grid, .clues = 16};
+    clock_t t0 = clock();
     long n = minclue_search_grid(s, grid, on_puzzle, &f);
     CHECK(n == 0 && f.n == 0, "band engine, K = 16: %ld puzzles", n);
     minclue_search_free(s);
-    printf("band engine, K = 16: %ld puzzles\n", n);
+    printf("band engine, K = 16: %ld puzzles, %.2f s CPU\n", n, (double)(clock() - t0) / CLOCKS_PER_SEC);
     return fails != 0;
 }
 
@@ -509,16 +511,20 @@ static int seventeen(const char *path, int n)
     for (int engine = MINCLUE_ENGINE_CHECKER; engine <= MINCLUE_ENGINE_BAND; engine++) {
         minclue_search *s = context9(engine, 17, 0);
         found f = {.grid = grid, .clues = 17};
+        clock_t t0 = clock();
         long c = minclue_search_grid(s, grid, on_puzzle, &f);
         CHECK(c == f.n && !f.bad && same(&f, &list), "%s, K = 17: %ld puzzles, the list %d", name[engine], c, list.n);
-        printf("%s, K = 17: %ld puzzles, the list of grid %d has %d\n", name[engine], c, n, list.n);
+        printf("%s, K = 17: %ld puzzles, the list of grid %d has %d; %.1f s CPU\n", name[engine], c, n, list.n,
+               (double)(clock() - t0) / CLOCKS_PER_SEC);
         minclue_search_free(s);
         free(f.p);
         s = context9(engine, 17, 1);
         found g = {.grid = grid, .clues = 17};
+        t0 = clock();
         c = minclue_search_grid(s, grid, on_puzzle, &g);
         CHECK(c == 1 && g.n == 1 && !g.bad && listed(&list, g.p[0]), "%s, K = 17, first: %ld puzzles", name[engine],
               c);
+        printf("%s, K = 17, first: %ld puzzle; %.1f s CPU\n", name[engine], c, (double)(clock() - t0) / CLOCKS_PER_SEC);
         minclue_search_free(s);
         free(g.p);
     }
