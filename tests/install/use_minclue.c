@@ -32,15 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static int fails;
-#define CHECK(c, ...)                                                                                        \
-    do {                                                                                                     \
-        if (!(c)) {                                                                                          \
-            printf("FAIL: " __VA_ARGS__);                                                                    \
-            printf("\n");                                                                                    \
-            fails++;                                                                                         \
-        }                                                                                                    \
-    } while (0)
+#include "install_check.h"
 
 /* ---- oracles: the rules, and minclue_solve ---- */
 

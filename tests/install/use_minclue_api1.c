@@ -13,17 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "install_check.h"
 #include "minclue_api1.h"
-
-static int fails;
-#define CHECK(c, ...)                                                                                        \
-    do {                                                                                                     \
-        if (!(c)) {                                                                                          \
-            printf("FAIL: " __VA_ARGS__);                                                                    \
-            printf("\n");                                                                                    \
-            fails++;                                                                                         \
-        }                                                                                                    \
-    } while (0)
 
 /* The 4-cell subsets of the grid whose puzzle is unique (no puzzle of 4x4
  * has fewer than 4 clues, so each is minimal). */
