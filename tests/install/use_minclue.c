@@ -198,10 +198,12 @@ static void check_null_and_texts(const char *grid)
 }
 
 /* A context for o: OK or EOPTIONS. When made, one search of a valid grid
- * of its shape must not fail (an accepted option is a working one);
- * returns the search's result, or the status of _new. */
+ * of its shape must not fail (an accepted option is a working one), and on
+ * 4x4 it must give the twin's puzzles (one of them with first); returns
+ * the search's result, or the status of _new. */
 static long try_options(const minclue_search_options *o)
 {
+    static found twin[17]; /* of the 4x4 pattern grid, by K, made once */
     int st = 1;
     minclue_search *s = minclue_search_new(o, &st);
     if (!s) return st;
@@ -214,6 +216,16 @@ static long try_options(const minclue_search_options *o)
     long n = minclue_search_grid(s, g, on_puzzle, &f);
     CHECK(n >= 0 && n == f.n && !f.bad, "boxes %dx%d, K = %d, engine %d: accepted, then search gives %ld (%s)", R, C,
           o->clues, o->engine, n, n < 0 ? minclue_strerror((int)n) : "ok");
+    if (R * C == 4 && n >= 0) {
+        found *b = &twin[o->clues];
+        if (!b->grid) {
+            b->grid = "-";
+            brute4(g, o->clues, b);
+        }
+        CHECK(o->first ? n == (b->n > 0) && (n == 0 || listed(b, f.p[0])) : same(&f, b),
+              "4x4, K = %d, ua_max_size %d, ua_limit %d, max_degree %d, no_learn %d, first %d: %ld puzzles, twin %d",
+              o->clues, o->ua_max_size, o->ua_limit, o->max_degree, o->no_learn, o->first, n, b->n);
+    }
     free(f.p);
     minclue_search_free(s);
     return n < 0 ? n : MINCLUE_OK;
