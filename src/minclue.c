@@ -1,6 +1,11 @@
-/* minclue — the public interface (minclue.h) over solver, canon and
- * checker: text in and out at the edge, the internal types behind opaque
- * contexts. */
+/* minclue — the public interface (minclue.h) over solver, canon, checker
+ * and band engine: text in and out at the edge, the internal types behind
+ * opaque contexts. Every public function checks its pointers (ENULL);
+ * minclue_search_new validates every option against what the engine it
+ * makes takes, so an accepted context never fails a search for its
+ * options. A context is busy while its search runs: re-entry from a
+ * callback is refused (EBUSY) and a free from a callback is deferred to
+ * the end of the search. */
 #include "minclue.h"
 
 #include <stdlib.h>
@@ -8,9 +13,22 @@
 
 #include "build_info.h"
 #include "canon.h"
+#include "band_engine.h"
 #include "checker.h"
 #include "grid.h"
+#include "hitset.h"
 #include "solver.h"
+
+/* The layout of API 1 (minclue.h of minclue 0.1.0): `first` took its
+ * reserved[0], and the size is unchanged. */
+typedef struct options_api1 {
+    size_t size;
+    int clues, box_rows, box_cols, engine, ua_max_size, ua_limit, max_degree, no_learn;
+    int reserved[8];
+} options_api1;
+_Static_assert(sizeof(options_api1) == sizeof(minclue_search_options), "the options' size is the ABI");
+_Static_assert(offsetof(options_api1, reserved) == offsetof(minclue_search_options, first),
+               "first is API 1's reserved[0]");
 
 MINCLUE_API const char *minclue_version(void) { return "minclue " MC_VERSION; }
 
@@ -24,6 +42,8 @@ MINCLUE_API const char *minclue_strerror(int status)
     case MINCLUE_EOPTIONS: return "bad search options";
     case MINCLUE_ENOMEM: return "out of memory";
     case MINCLUE_EINTERNAL: return "internal error";
+    case MINCLUE_EBUSY: return "the context is searching (called from its own callback)";
+    case MINCLUE_ENULL: return "a NULL pointer where one is required";
     default: return "unknown status";
     }
 }
@@ -31,7 +51,7 @@ MINCLUE_API const char *minclue_strerror(int status)
 /* Text to grid (shape from the length unless *geo is set). */
 static int parse(const char *text, const geometry **geo, grid *g)
 {
-    if (!text) return MINCLUE_EFORMAT;
+    if (!text) return MINCLUE_ENULL;
     size_t n = strnlen(text, MINCLUE_MAX_TEXT);
     size_t tl = 0;
     mc_error err;
@@ -66,6 +86,7 @@ MINCLUE_API int minclue_solve(const char *puzzle, char *solution)
 
 MINCLUE_API int minclue_canon(const char *text, char *out)
 {
+    if (!out) return MINCLUE_ENULL;
     const geometry *geo = NULL;
     grid g, m;
     int st = parse(text, &geo, &g);
@@ -81,7 +102,10 @@ MINCLUE_API int minclue_canon(const char *text, char *out)
 
 struct minclue_search {
     const geometry *geo;
-    checker_ctx *checker;
+    checker_ctx *checker; /* one of the two engines */
+    band_engine *band;
+    int busy;             /* a search is running (the callback may be in it) */
+    int free_pending;     /* minclue_search_free was called from a callback */
     minclue_puzzle_fn fn;
     void *user;
     long found;
@@ -90,6 +114,7 @@ struct minclue_search {
 
 MINCLUE_API void minclue_search_options_init(minclue_search_options *o, int clues)
 {
+    if (!o) return;
     memset(o, 0, sizeof *o);
     o->size = sizeof *o;
     o->clues = clues;
@@ -97,39 +122,62 @@ MINCLUE_API void minclue_search_options_init(minclue_search_options *o, int clue
     o->engine = MINCLUE_ENGINE_CHECKER;
 }
 
+/* The shapes a search takes: those whose grids the text edge reads (the
+ * shape follows from the length, geometry_for_cells) with at most
+ * CHECKER_MAX_CELLS cells; the band engine 9x9 only. */
+static const geometry *search_shape(const minclue_search_options *v)
+{
+    const geometry *geo = geometry_get(v->box_rows ? v->box_rows : 3, v->box_cols ? v->box_cols : 3);
+    if (!geo || geo != geometry_for_cells(geo->ncells) || geo->ncells > CHECKER_MAX_CELLS) return NULL;
+    if (v->engine == MINCLUE_ENGINE_BAND && geo->ncells != 81) return NULL;
+    return geo;
+}
+
+/* The options are in range for their engine (all but the shape). */
+static int options_ok(const minclue_search_options *v, const geometry *geo)
+{
+    for (size_t i = 0; i < sizeof v->reserved / sizeof v->reserved[0]; i++)
+        if (v->reserved[i]) return 0;
+    if ((v->no_learn != 0 && v->no_learn != 1) || (v->first != 0 && v->first != 1)) return 0;
+    if (v->engine == MINCLUE_ENGINE_BAND)
+        return v->clues >= 1 && v->clues <= 27 && !v->ua_max_size && !v->ua_limit && !v->max_degree;
+    return v->engine == MINCLUE_ENGINE_CHECKER && v->clues >= 1 && v->clues <= geo->ncells &&
+           v->ua_max_size >= 0 && v->ua_max_size <= CHECKER_MAX_UA_SIZE && v->ua_limit >= 0 &&
+           v->max_degree >= 0 && v->max_degree <= HITSET_MAX_DEGREE;
+}
+
 MINCLUE_API minclue_search *minclue_search_new(const minclue_search_options *o, int *status)
 {
     int dummy;
     if (!status) status = &dummy;
+    *status = MINCLUE_ENULL;
+    if (!o) return NULL;
+    /* the size first: nothing past it is read unless it is this header's */
     *status = MINCLUE_EOPTIONS;
-    /* a caller built against this header or a later one (whose struct
-     * begins with these fields); fields past our size must be zero */
-    if (!o || o->size < offsetof(minclue_search_options, reserved)) return NULL;
-    minclue_search_options v;
-    memset(&v, 0, sizeof v);
-    memcpy(&v, o, o->size < sizeof v ? o->size : sizeof v);
-    for (size_t i = 0; i < sizeof v.reserved / sizeof v.reserved[0]; i++)
-        if (v.reserved[i]) return NULL;
-    for (size_t i = sizeof v; i < o->size; i++)
-        if (((const unsigned char *)o)[i]) return NULL;
-    if (v.engine != MINCLUE_ENGINE_CHECKER) return NULL;
-    const geometry *geo = geometry_get(v.box_rows ? v.box_rows : 3, v.box_cols ? v.box_cols : 3);
-    if (!geo || v.clues < 1 || v.clues > geo->ncells) return NULL;
-    checker_options co;
-    checker_options_default(&co, v.clues);
-    if (v.ua_max_size < 0 || v.ua_max_size > CHECKER_MAX_UA_SIZE || v.ua_limit < 0 || v.max_degree < 0 ||
-        v.max_degree > 16 || (v.no_learn != 0 && v.no_learn != 1))
-        return NULL;
-    if (v.ua_max_size) co.ua_max_size = v.ua_max_size;
-    if (v.ua_limit) co.ua_limit = v.ua_limit;
-    if (v.max_degree) co.max_degree = v.max_degree;
-    if (v.no_learn) co.learn = 0;
+    if (o->size != sizeof *o) return NULL;
+    const geometry *geo = search_shape(o);
+    if (!geo || !options_ok(o, geo)) return NULL;
     *status = MINCLUE_ENOMEM;
     minclue_search *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->geo = geo;
-    s->checker = checker_new(geo, &co);
-    if (!s->checker) {
+    if (o->engine == MINCLUE_ENGINE_BAND) {
+        band_options bo;
+        band_options_default(&bo, o->clues);
+        bo.learn = !o->no_learn;
+        bo.first = o->first;
+        s->band = band_engine_new(&bo);
+    } else {
+        checker_options co;
+        checker_options_default(&co, o->clues);
+        if (o->ua_max_size) co.ua_max_size = o->ua_max_size;
+        if (o->ua_limit) co.ua_limit = o->ua_limit;
+        if (o->max_degree) co.max_degree = o->max_degree;
+        co.learn = !o->no_learn;
+        co.first = o->first;
+        s->checker = checker_new(geo, &co);
+    }
+    if (!s->checker && !s->band) {
         free(s);
         return NULL;
     }
@@ -141,14 +189,22 @@ static void on_found(void *arg, const uint8_t *puzzle, int nclues)
 {
     minclue_search *s = arg;
     s->found++;
-    if (!s->fn) return;
+    if (!s->fn || s->free_pending) return;
     format(s->geo, puzzle, s->text);
     s->fn(s->user, s->text, nclues);
 }
 
+static void search_free(minclue_search *s)
+{
+    checker_free(s->checker);
+    band_engine_free(s->band);
+    free(s);
+}
+
 MINCLUE_API long minclue_search_grid(minclue_search *s, const char *text, minclue_puzzle_fn fn, void *user)
 {
-    if (!s) return MINCLUE_EOPTIONS;
+    if (!s || !text) return MINCLUE_ENULL;
+    if (s->busy) return MINCLUE_EBUSY;
     const geometry *geo = NULL;
     grid g;
     int st = parse(text, &geo, &g);
@@ -158,16 +214,29 @@ MINCLUE_API long minclue_search_grid(minclue_search *s, const char *text, minclu
     s->fn = fn;
     s->user = user;
     s->found = 0;
-    checker_record rec;
-    mc_status ms = checker_run(s->checker, g.cell, &rec, on_found, s);
+    s->busy = 1;
+    mc_status ms;
+    if (s->band) {
+        band_record rec;
+        ms = band_engine_run(s->band, g.cell, &rec, on_found, s);
+    } else {
+        checker_record rec;
+        ms = checker_run(s->checker, g.cell, &rec, on_found, s);
+    }
+    s->busy = 0;
+    long found = s->found;
+    if (s->free_pending) search_free(s);
     if (ms == MC_ENOMEM) return MINCLUE_ENOMEM;
     if (ms != MC_OK) return MINCLUE_EINTERNAL;
-    return s->found;
+    return found;
 }
 
 MINCLUE_API void minclue_search_free(minclue_search *s)
 {
     if (!s) return;
-    checker_free(s->checker);
-    free(s);
+    if (s->busy) {
+        s->free_pending = 1;
+        return;
+    }
+    search_free(s);
 }

@@ -1,8 +1,12 @@
 #!/bin/bash
 # test_install — `cmake --install` into a temporary prefix, then a program
 # built against the installed libminclue with pkg-config (shared and
-# static) and with find_package(minclue): solve and canon on a 17-clue
-# puzzle, a batch search of 4x4 grids against a brute-force twin.
+# static) and with find_package(minclue) (tests/install/use_minclue.c):
+# solve and canon on a 17-clue puzzle; every error code (NULL pointers,
+# sizes, each option out of range, the engines' shapes, re-entry from a
+# callback); batch searches of 4x4 grids against a brute-force twin, with
+# and without `first`; once (shared), the band engine at K = 16 on 9x9,
+# and a program built against API 1's header (tests/install/minclue_api1.h).
 # ctest-labels: unit install
 set -u
 : "${MC_BUILD_DIR:?}" "${MC_SOURCE_DIR:?}" "${MC_TEST_DATA:?}"
@@ -30,6 +34,11 @@ src=$MC_SOURCE_DIR/tests/install/use_minclue.c
 # shared, through pkg-config
 $CC $san -std=c11 -Wall -Werror -o "$T/use_shared" "$src" $(pkg-config --cflags --libs minclue) || fail "build against the shared library"
 LD_LIBRARY_PATH=$libdir "$T/use_shared" "$p17" "$g4" || fail "use_minclue (shared)"
+LD_LIBRARY_PATH=$libdir "$T/use_shared" --band "$p17" || fail "use_minclue --band (shared)"
+# the ABI: a program built against API 1's header runs on this library
+$CC $san -std=c11 -Wall -Werror -o "$T/use_api1" "$MC_SOURCE_DIR/tests/install/use_minclue_api1.c" \
+    -L"$libdir" -lminclue || fail "build against API 1"
+LD_LIBRARY_PATH=$libdir "$T/use_api1" "$g4" || fail "use_minclue_api1 (shared)"
 so=$(LD_LIBRARY_PATH=$libdir ldd "$T/use_shared" | awk '/libminclue/ {print $3}')
 [ -n "$so" ] && [ "$(realpath "$so")" = "$(realpath "$libdir/libminclue.so")" ] || fail "not linked to the installed libminclue.so ($so)"
 # static, through pkg-config --static
