@@ -13,6 +13,7 @@
 
 #include "checker.h"
 #include "gridfile.h"
+#include "hitset.h"
 #include "numtext.h"
 
 #define JOB_MAX_CHUNK 1000000
@@ -251,8 +252,9 @@ static mc_status set_key(job *j, const char *dir, const char *name, long line, i
             return BAD("%s:%ld: ua_limit must be a number >= 0, not '%s'", name, line, v);
         return MC_OK;
     case K_MAX_DEGREE:
-        if (!numtext_int(v, 1, 16, &j->max_degree))
-            return BAD("%s:%ld: max_degree must be a number from 1 to 16, not '%s'", name, line, v);
+        if (!numtext_int(v, 1, HITSET_MAX_DEGREE, &j->max_degree))
+            return BAD("%s:%ld: max_degree must be a number from 1 to %d, not '%s'", name, line,
+                       HITSET_MAX_DEGREE, v);
         return MC_OK;
     case K_LEARN:
         if (!numtext_int(v, 0, 1, &j->learn))

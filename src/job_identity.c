@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "checker.h"
+#include "hitset.h"
 #include "job.h"
 #include "numtext.h"
 #include "work_counters.h"
@@ -181,7 +182,7 @@ mc_status job_from_identity(const char *text, job *j, mc_error *err)
         } else if (!strcmp(k, "ua_limit")) {
             if (!numtext_int(v, -1, INT_MAX, &j->ua_limit)) goto bad;
         } else if (!strcmp(k, "max_degree")) {
-            if (!numtext_int(v, -1, 16, &j->max_degree)) goto bad;
+            if (!numtext_int(v, -1, HITSET_MAX_DEGREE, &j->max_degree)) goto bad;
         } else if (!strcmp(k, "learn")) {
             if (!numtext_int(v, -1, 1, &j->learn)) goto bad;
         } else {

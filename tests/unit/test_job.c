@@ -142,6 +142,7 @@ static void test_parse_errors(void **state)
     expect_error(SRC "clues = 4\nengine = fast\noutput = o\n", MC_EFORMAT, "t.job:3:", "engine must be");
     expect_error(SRC "clues = 4\nua_max_size = 99\noutput = o\n", MC_EFORMAT, "t.job:3:", "ua_max_size");
     expect_error(SRC "clues = 4\nmax_degree = x\noutput = o\n", MC_EFORMAT, "t.job:3:", "max_degree");
+    expect_error(SRC "clues = 4\nmax_degree = 6\noutput = o\n", MC_EFORMAT, "t.job:3:", "from 1 to 5");
     expect_error(SRC "clues = 4\nlearn = 2\noutput = o\n", MC_EFORMAT, "t.job:3:", "learn must be");
     expect_error(SRC "clues = 4\ninflight = 0\noutput = o\n", MC_EFORMAT, "t.job:3:", "inflight");
     expect_error(SRC "clues = 4\ngrace = -1\noutput = o\n", MC_EFORMAT, "t.job:3:", "grace");
