@@ -47,6 +47,7 @@ static int cmp_cells_rank(const void *a, const void *b)
 
 size_t job_puzzles_first_repeat(job_puzzle *p, size_t n, bool across_ranks)
 {
+    if (n < 2) return n; /* (p may be NULL then) */
     qsort(p, n, sizeof *p, across_ranks ? cmp_cells_rank : cmp_rank_cells);
     for (size_t i = 1; i < n; i++)
         if (!memcmp(p[i - 1].cell, p[i].cell, sizeof p->cell) && (p[i - 1].rank != p[i].rank) == across_ranks)

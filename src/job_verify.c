@@ -226,11 +226,11 @@ static mc_status check_source(verifier *v, mc_error *err)
     return st;
 }
 
-/* The text after the first line ("" when there is one line or none). */
+/* The text after the first line (its end when there is one line or none). */
 static const char *after_first_line(const char *s)
 {
     const char *nl = strchr(s, '\n');
-    return nl ? nl + 1 : "";
+    return nl ? nl + 1 : s + strlen(s);
 }
 
 /* found.txt holds exactly the journal's puzzles, under the journal's job
