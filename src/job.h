@@ -106,6 +106,13 @@ char *job_identity(const job *j);
  * minclue's (JOB_JOURNAL_FORMAT, work_counters_keys()); MC_EINVAL with a
  * message naming the journal's format (where: "FILE:LINE") otherwise. */
 MC_MUST_USE mc_status job_identity_check_format(const char *text, const char *where, mc_error *err);
+/* What differs between two J line bodies, for the message of a journal
+ * that belongs to another job: "clues: 16 in the output, 17 in this job;
+ * ..." for each key whose values differ (a key only one line has: "(none)"
+ * on the other side; values unescaped, cut to 80 characters; an output of
+ * engine none is called a dry run's), into out (cap bytes, always ended;
+ * "N more keys" when they do not fit). */
+void job_identity_diff(const char *output, const char *mine, char *out, size_t cap);
 /* Rebuilds a job from a J line body (for `job verify`). */
 MC_MUST_USE mc_status job_from_identity(const char *text, job *j, mc_error *err);
 
