@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "band_crossover.h"
 #include "checker.h"
 #include "gridfile.h"
 #include "numtext.h"
@@ -135,9 +136,9 @@ void job_init(job *j)
 job_engine_kind job_engine_default(const job *j)
 {
     if (job_source_gives_groups(j->source)) return JOB_ENGINE_BAND;
-    bool nine = j->geo && j->geo->R == 3 && j->geo->C == 3;
     bool checker_opts = j->ua_max_size >= 0 || j->ua_limit >= 0 || j->max_degree >= 0;
-    return nine && !checker_opts ? JOB_ENGINE_BAND : JOB_ENGINE_CHECKER;
+    return j->geo && band_crossover_use_band(j->geo->R, j->geo->C, j->clues, checker_opts) ? JOB_ENGINE_BAND
+                                                                                           : JOB_ENGINE_CHECKER;
 }
 
 void job_free(job *j)

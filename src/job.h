@@ -91,8 +91,9 @@ void job_init(job *j);
  * edited between runs. Errors name file and line. */
 MC_MUST_USE mc_status job_resolve(job *j, mc_error *err);
 /* The engine of a job that names none (shape known): band for 9x9 grids
- * when no checker option (ua_max_size, ua_limit, max_degree) is set, and
- * always for a source of band-pair groups; checker otherwise. */
+ * with K up to BAND_CROSSOVER_MAX_K (band_crossover.h: where it is the
+ * faster) when no checker option (ua_max_size, ua_limit, max_degree) is
+ * set, and always for a source of band-pair groups; checker otherwise. */
 job_engine_kind job_engine_default(const job *j);
 
 uint64_t job_total(const job *j);               /* grids in the job */
