@@ -3,9 +3,10 @@
  * The band engine beats the checker on 9x9 grids at K = 16 and 17, where a
  * grid has few or no puzzles and the checker's hitting-set search is long;
  * above that its tables and X x Y pairs grow with K while the checker finds
- * puzzles at once (they get dense: K = 21 --first took the band engine more
- * than 20 s on each grid, 78 s on the catalogue's first, the checker
- * 0.01-0.17 s). The crossover was measured
+ * puzzles at once (they get dense: K = 21 --first took the checker 0.01-0.17
+ * s per grid; the band engine more than 20 s on the catalogue's first grid,
+ * 78 s in an earlier trial, and on the others it hit the 20 s limit at
+ * K = 18 already). The crossover was measured
  * by `bench_band --crossover` (tests/bench/results/bench_band.txt: both
  * engines, K = 16-22, 24, 27, with and without --first, on 4 grids, each run
  * bounded by a CPU limit of 20 s): BAND_CROSSOVER_MAX_K is the largest K up

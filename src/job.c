@@ -243,9 +243,9 @@ static mc_status set_key(job *j, const char *dir, const char *name, long line, i
 #undef ENGINE_WORD_
         return MC_OK;
     case K_UA_MAX_SIZE:
-        if (!numtext_int(v, 2, CHECKER_MAX_UA_SIZE, &j->ua_max_size))
-            return BAD("%s:%ld: ua_max_size must be a number from 2 to %d, not '%s'", name, line,
-                       CHECKER_MAX_UA_SIZE, v);
+        if (!numtext_int(v, CHECKER_MIN_UA_SIZE, CHECKER_MAX_UA_SIZE, &j->ua_max_size))
+            return BAD("%s:%ld: ua_max_size must be a number from %d to %d, not '%s'", name, line,
+                       CHECKER_MIN_UA_SIZE, CHECKER_MAX_UA_SIZE, v);
         return MC_OK;
     case K_UA_LIMIT:
         if (!numtext_int(v, 0, INT_MAX, &j->ua_limit))

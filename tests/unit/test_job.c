@@ -139,6 +139,8 @@ static void test_parse_errors(void **state)
     expect_error("source = enumerate\nbands = 0-3\nclues = 16\noutput = o\n", MC_EFORMAT, "t.job:2:", "bands must be");
     expect_error(SRC "clues = 4\nengine = fast\noutput = o\n", MC_EFORMAT, "t.job:3:", "engine must be");
     expect_error(SRC "clues = 4\nua_max_size = 99\noutput = o\n", MC_EFORMAT, "t.job:3:", "ua_max_size");
+    /* the same range as search --ua-max (4..24): no minimal UA has fewer than 4 cells */
+    expect_error(SRC "clues = 4\nua_max_size = 3\noutput = o\n", MC_EFORMAT, "t.job:3:", "from 4 to 24, not '3'");
     expect_error(SRC "clues = 4\nmax_degree = x\noutput = o\n", MC_EFORMAT, "t.job:3:", "max_degree");
     expect_error(SRC "clues = 4\nlearn = 2\noutput = o\n", MC_EFORMAT, "t.job:3:", "learn must be");
     expect_error(SRC "clues = 4\ninflight = 0\noutput = o\n", MC_EFORMAT, "t.job:3:", "inflight");
