@@ -386,6 +386,7 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
             e->q_dead = true;
             return;
         }
+        e->rec->ua_second++; /* a second solution giving a grid UA; learned ones are a subset */
         if (e->opt.learn && e->nlearned < MAX_GRID_LEARNED && add_grid_ua(e, d)) e->nlearned++, e->rec->ua_learned++;
         if (e->nR < MAX_R) e->R[e->nR++] = d3;
         best = d3 & ~dead & allowed;

@@ -23,6 +23,7 @@
 #include "mc_error.h"
 #include "work_counters.h"
 
+#define CHECKER_MIN_UA_SIZE 4  /* a minimal UA has at least 4 cells in every shape */
 #define CHECKER_MAX_UA_SIZE 24
 #define CHECKER_MAX_CELLS 81 /* grids of up to 81 cells (4x4, 6x6, 8x8, 9x9) */
 

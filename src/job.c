@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "band_crossover.h"
 #include "checker.h"
 #include "gridfile.h"
 #include "hitset.h"
@@ -136,9 +137,9 @@ void job_init(job *j)
 job_engine_kind job_engine_default(const job *j)
 {
     if (job_source_gives_groups(j->source)) return JOB_ENGINE_BAND;
-    bool nine = j->geo && j->geo->R == 3 && j->geo->C == 3;
     bool checker_opts = j->ua_max_size >= 0 || j->ua_limit >= 0 || j->max_degree >= 0;
-    return nine && !checker_opts ? JOB_ENGINE_BAND : JOB_ENGINE_CHECKER;
+    return j->geo && band_crossover_use_band(j->geo->R, j->geo->C, j->clues, checker_opts) ? JOB_ENGINE_BAND
+                                                                                           : JOB_ENGINE_CHECKER;
 }
 
 void job_free(job *j)
@@ -243,9 +244,9 @@ static mc_status set_key(job *j, const char *dir, const char *name, long line, i
 #undef ENGINE_WORD_
         return MC_OK;
     case K_UA_MAX_SIZE:
-        if (!numtext_int(v, 2, CHECKER_MAX_UA_SIZE, &j->ua_max_size))
-            return BAD("%s:%ld: ua_max_size must be a number from 2 to %d, not '%s'", name, line,
-                       CHECKER_MAX_UA_SIZE, v);
+        if (!numtext_int(v, CHECKER_MIN_UA_SIZE, CHECKER_MAX_UA_SIZE, &j->ua_max_size))
+            return BAD("%s:%ld: ua_max_size must be a number from %d to %d, not '%s'", name, line,
+                       CHECKER_MIN_UA_SIZE, CHECKER_MAX_UA_SIZE, v);
         return MC_OK;
     case K_UA_LIMIT:
         if (!numtext_int(v, 0, INT_MAX, &j->ua_limit))

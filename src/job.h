@@ -94,8 +94,9 @@ void job_init(job *j);
  * edited between runs. Errors name file and line. */
 MC_MUST_USE mc_status job_resolve(job *j, mc_error *err);
 /* The engine of a job that names none (shape known): band for 9x9 grids
- * when no checker option (ua_max_size, ua_limit, max_degree) is set, and
- * always for a source of band-pair groups; checker otherwise. */
+ * with K up to BAND_CROSSOVER_MAX_K (band_crossover.h: where it is the
+ * faster) when no checker option (ua_max_size, ua_limit, max_degree) is
+ * set, and always for a source of band-pair groups; checker otherwise. */
 job_engine_kind job_engine_default(const job *j);
 
 uint64_t job_total(const job *j);               /* grids in the job */
@@ -109,6 +110,13 @@ char *job_identity(const job *j);
  * minclue's (JOB_JOURNAL_FORMAT, work_counters_keys()); MC_EINVAL with a
  * message naming the journal's format (where: "FILE:LINE") otherwise. */
 MC_MUST_USE mc_status job_identity_check_format(const char *text, const char *where, mc_error *err);
+/* What differs between two J line bodies, for the message of a journal
+ * that belongs to another job: "clues: 16 in the output, 17 in this job;
+ * ..." for each key whose values differ (a key only one line has: "(none)"
+ * on the other side; values unescaped, cut to 80 characters; an output of
+ * engine none is called a dry run's), into out (cap bytes, always ended;
+ * "N more keys" when they do not fit). */
+void job_identity_diff(const char *output, const char *mine, char *out, size_t cap);
 /* Rebuilds a job from a J line body (for `job verify`). */
 MC_MUST_USE mc_status job_from_identity(const char *text, job *j, mc_error *err);
 

@@ -95,6 +95,71 @@ static void identity_value(const char *text, const char *key, char *out, size_t 
         }
 }
 
+/* A value for a message, unescaped in place (v is a copy), into out: cut
+ * to 80 characters ("..." then); "(none)" when empty. */
+static void shown_value(char *v, char out[84])
+{
+    if (!*v) strcpy(v, "(none)");
+    char keep[3 * PATH_MAX + 1];
+    snprintf(keep, sizeof keep, "%s", v);
+    if (!unescape(v)) strcpy(v, keep);
+    size_t n = strlen(v);
+    if (n > 80) {
+        memcpy(out, v, 77);
+        strcpy(out + 77, "...");
+    } else {
+        memcpy(out, v, n + 1);
+    }
+}
+
+/* Whether the identity has the key (of kl bytes) at all. */
+static bool has_key(const char *text, const char *key, size_t kl)
+{
+    for (const char *p = text; p && *p; p = strchr(p, ' ') ? strchr(p, ' ') + 1 : NULL)
+        if (!strncmp(p, key, kl) && p[kl] == '=') return true;
+    return false;
+}
+
+void job_identity_diff(const char *output, const char *mine, char *out, size_t cap)
+{
+    size_t n = 0;
+    int ndiff = 0, left = 0;
+    out[0] = 0;
+    /* the keys of the output's line in its order, then those only in mine */
+    for (int pass = 0; pass < 2; pass++) {
+        const char *text = pass ? mine : output;
+        for (const char *p = text; p && *p; p = strchr(p, ' ') ? strchr(p, ' ') + 1 : NULL) {
+            const char *eq = strchr(p, '='), *sp = strchr(p, ' ');
+            if (!eq || (sp && sp < eq) || eq - p >= 32) continue;
+            char key[32];
+            size_t kl = (size_t)(eq - p);
+            memcpy(key, p, kl);
+            key[kl] = 0;
+            if (pass && has_key(output, key, kl)) continue;
+            static char a[3 * PATH_MAX + 1], b[3 * PATH_MAX + 1];
+            identity_value(output, key, a, sizeof a);
+            identity_value(mine, key, b, sizeof b);
+            if (!strcmp(a, b)) continue;
+            bool engine = !strcmp(key, "engine");
+            bool dry_a = engine && !strcmp(a, "none"), dry_b = engine && !strcmp(b, "none");
+            char va[84], vb[84], item[320];
+            shown_value(a, va);
+            shown_value(b, vb);
+            int m = snprintf(item, sizeof item, "%s%s: %s%s in the output, %s%s in this job", ndiff ? "; " : "", key,
+                             va, dry_a ? " (a dry run's output)" : "", vb, dry_b ? " (a dry run)" : "");
+            if (m > 0 && n + (size_t)m + 24 < cap) {
+                memcpy(out + n, item, (size_t)m + 1);
+                n += (size_t)m;
+                ndiff++;
+            } else {
+                left++;
+            }
+        }
+    }
+    if (left) snprintf(out + n, cap - n, "%s%d more key%s", ndiff ? "; " : "", left, left == 1 ? "" : "s");
+    else if (!ndiff) snprintf(out, cap, "the job lines differ in their layout");
+}
+
 mc_status job_identity_check_format(const char *text, const char *where, mc_error *err)
 {
     char fmt[32], counters[512];

@@ -427,9 +427,10 @@ mc_status journal_open(const job *j, journal **out, journal_data *done, mc_error
             goto fail;
         }
         job_free(&old);
-        st = mc_fail(err, MC_EINVAL,
-                     "%s belongs to another job (job line 'J %s', this job 'J %s'); use another output directory",
-                     jl->path, done->identity, ident);
+        char diff[MC_ERROR_MSG_MAX];
+        size_t used = strlen(jl->path) + 64; /* the rest of the message */
+        job_identity_diff(done->identity, ident, diff, used + 96 < sizeof diff ? sizeof diff - used : 96);
+        st = mc_fail(err, MC_EINVAL, "%s belongs to another job (%s); use another output directory", jl->path, diff);
         goto fail;
     }
     /* every chunk line must be a work unit of this job */

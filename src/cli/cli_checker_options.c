@@ -23,8 +23,9 @@ int cli_checker_option(const char *cmd, int o, const char *arg, checker_options 
 {
     switch (o) {
     case CLI_OPT_UA_MAX:
-        if (parse_int(arg, 4, CHECKER_MAX_UA_SIZE, &opt->ua_max_size)) return 1;
-        cli_error(cmd, "--ua-max needs a whole number from 4 to %d, not '%s'", CHECKER_MAX_UA_SIZE, arg);
+        if (parse_int(arg, CHECKER_MIN_UA_SIZE, CHECKER_MAX_UA_SIZE, &opt->ua_max_size)) return 1;
+        cli_error(cmd, "--ua-max needs a whole number from %d to %d, not '%s'", CHECKER_MIN_UA_SIZE,
+                  CHECKER_MAX_UA_SIZE, arg);
         return -1;
     case CLI_OPT_UA_LIMIT:
         if (parse_int(arg, 1, HITSET_MAX_INITIAL, &opt->ua_limit)) return 1;

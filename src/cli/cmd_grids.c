@@ -1,12 +1,10 @@
 /* cmd_grids — `minclue grids ...`: the catalogue of essentially different
  * grids: enumerate, count, canonicalize, read catalogue files, rank, unrank
  * and sample; one file per subcommand (cmd_grids_*.c), this one
- * dispatches and holds the shared pieces of cmd_grids.h. */
-#include <getopt.h>
-#include <stdlib.h>
+ * dispatches (the shared pieces are in grids_common.c). */
 #include <string.h>
 
-#include "band.h"
+#include "cli.h"
 #include "cmd_grids.h"
 
 static const char *help_main =
@@ -33,42 +31,6 @@ static const char *help_main =
     "MINCLUE_COUNTS) to keep them between runs; `grids count --bands 1-416\n"
     "--counts FILE` fills that file ahead of time.\n"
     "`minclue grids COMMAND --help` for details.\n";
-
-bool grids_parse_bands(const char *cmd, const char *s, int *lo, int *hi)
-{
-    uint64_t a, b;
-    if (!numtext_range(s, &a, &b) || a < 1 || b > BAND_COUNT) {
-        cli_error(cmd, "bad band range '%s' (want A-B within 1-%d)", s, BAND_COUNT);
-        return false;
-    }
-    *lo = (int)a;
-    *hi = (int)b;
-    return true;
-}
-
-const char *grids_counts_path(const char *opt)
-{
-    if (opt) return opt;
-    const char *env = getenv("MINCLUE_COUNTS");
-    return env && *env ? env : NULL;
-}
-
-void grids_print_grid(FILE *out, const uint8_t *g, int ncells, int N)
-{
-    char s[MAX_CELLS + 2];
-    for (int i = 0; i < ncells; i++) s[i] = grid_digit_char(N, DIGITS_STD, g[i]);
-    s[ncells] = '\n';
-    fwrite(s, 1, (size_t)ncells + 1, out);
-}
-
-void grids_count_progress(void *arg, int band, uint64_t count)
-{
-    count_prog *c = arg;
-    char extra[48];
-    snprintf(extra, sizeof extra, "band %d: %llu grids", band, (unsigned long long)count);
-    progress_update(&c->p, ++c->done, extra);
-}
-
 
 int cmd_grids(int argc, char **argv)
 {

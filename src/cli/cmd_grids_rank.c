@@ -7,6 +7,7 @@
 #include "canon.h"
 #include "catalogue.h"
 #include "cmd_grids.h"
+#include "grids_common.h"
 #include "enumerate.h"
 #include "gridfile.h"
 #include "gridrank.h"
@@ -27,20 +28,6 @@ static const char *help_unrank =
     "\n"
     "Prints the grid of each catalogue rank (1 .. 5,472,730,538). Needs the\n"
     "counts of every band up to the rank's band (see `grids rank`).\n";
-
-/* Opens the counts; bands counted on the way report progress through cp. */
-int grids_open_ranks(const char *cmd, const char *cpath, gridrank **gr, count_prog *cp)
-{
-    mc_error err;
-    if (gridrank_open(grids_counts_path(cpath), gr, &err) != MC_OK) {
-        cli_error(cmd, "%s", err.msg);
-        return 2;
-    }
-    cp->done = 0;
-    progress_init(&cp->p, "bands counted", 0);
-    gridrank_set_progress(*gr, grids_count_progress, cp);
-    return 0;
-}
 
 int grids_rank_unrank(int argc, char **argv, bool unrank)
 {

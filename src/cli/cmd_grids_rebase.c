@@ -7,6 +7,7 @@
 #include "canon.h"
 #include "catalogue.h"
 #include "cmd_grids.h"
+#include "grids_common.h"
 #include "enumerate.h"
 #include "gridfile.h"
 #include "gridrank.h"

@@ -4,12 +4,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "band_crossover.h"
 #include "band_engine.h"
 #include "checker.h"
 #include "cli.h"
+#include "grid_ticker.h"
 #include "gridfile.h"
 #include "mc_clock.h"
 #include "solver.h"
+
+#define SEARCH_STR_(x) #x
+#define SEARCH_STR(x) SEARCH_STR_(x)
 
 static const char *help_head =
     "usage: minclue search --clues K [--engine checker|band] [--first] [--box RxC]\n"
@@ -28,8 +33,10 @@ static const char *help_head =
     "                   (other shapes are refused; it takes none of the options\n"
     "                   --ua-max, --ua-limit, --max-degree); checker: UAs and\n"
     "                   hitting sets, every shape. Default: band for 9x9 grids\n"
-    "                   with K from 1 to 27 and no checker option, checker for\n"
-    "                   the others (chosen grid by grid)\n"
+    "                   with K from 1 to " SEARCH_STR(BAND_CROSSOVER_MAX_K) " and no checker option (above that\n"
+    "                   the checker is the faster: puzzles get dense), checker\n"
+    "                   for the others (chosen grid by grid; the summary names\n"
+    "                   the engine)\n"
     "  --first          stop each grid at its first puzzle (either engine; the\n"
     "                   one found first may differ between them)\n"
     "  --box RxC        box shape (default: inferred from the line length)\n"
@@ -39,26 +46,30 @@ static const char *help_head =
     "                   --engine band its counters (pairs, survivors, two-band\n"
     "                   passes, band-3 nodes and checks, ...) and the others 0\n";
 static const char *help_tail =
-    "  --quiet          no progress and no summary on stderr\n"
+    "  --quiet          no progress and no summary on stderr (without it, a\n"
+    "                   grid that runs long shows its seconds and puzzles so\n"
+    "                   far: on a terminal after 1 s, else every 30 s)\n"
     "\n"
     "Engines. Both list the same puzzles (cross-checked in the tests); only\n"
     "the work differs. checker: every shape up to 81 cells, every puzzle.\n"
     "band: 9x9 only (the method splits the grid into 3 bands of 3 rows and 3\n"
     "stacks), K 1..27; --first and --no-learn apply to both.\n"
     "Counters (summary line and --stats; an engine leaves the others at 0):\n"
-    "  checker: initial UAs (unavoidable sets found before the search), second\n"
-    "    solutions (candidates that were not unique), UAs learned (kept from\n"
-    "    them), nodes (hitting-set search), candidates (full hitting sets\n"
-    "    checked), solver calls;\n"
+    "  checker: initial UAs (unavoidable sets found before the search),\n"
+    "    nodes (hitting-set search), candidates (full hitting sets checked),\n"
+    "    solver calls;\n"
     "  band: initial UAs, two-band UAs (over the 6 orientations), band pairs\n"
     "    (X x Y pairs of bands 1+2 tested), pairs cut by the band-3 bound\n"
     "    (too many disjoint band-3 parts of UAs left for the clues band 3 may\n"
     "    take), surviving pairs (past the vectors and that bound), two-band\n"
     "    passes (survivors that fix bands 1+2), band-3 nodes (band-3 search),\n"
     "    band-3 checks (sets handed to the final solver check), solver calls,\n"
-    "    two-band UAs learned, UAs learned (from second solutions of the final\n"
-    "    check), s in band tables, band pairs and band 3;\n"
-    "  both: puzzles, s finding UAs, s in the engine.\n"
+    "    two-band UAs learned (from the two-band check), s in band tables,\n"
+    "    band pairs and band 3;\n"
+    "  both: second solutions (the checker's candidates, the band engine's\n"
+    "    final checks, that were not unique), UAs learned (kept from those:\n"
+    "    at most as many; 0 with --no-learn), puzzles, s finding UAs, s in\n"
+    "    the engine.\n"
     "\n"
     "A summary (grids, puzzles, work, time) goes to stderr, with progress on\n"
     "long inputs. Exit status: 0 when every line was searched, 1 when some\n"
@@ -74,6 +85,7 @@ static void print_help(FILE *f)
 
 typedef struct out_ctx {
     const geometry *geo;
+    grid_ticker *ticker; /* NULL with --quiet */
     uint64_t printed;
     char text[MAX_CELLS + 2];
 } out_ctx;
@@ -88,6 +100,7 @@ static void on_found(void *arg, const uint8_t *puzzle, int n)
     grid_format(&g, DIGITS_STD, o->text);
     puts(o->text);
     o->printed++;
+    grid_ticker_found(o->ticker);
 }
 
 static void json_string(FILE *fp, const char *s)
@@ -130,6 +143,7 @@ typedef struct search_ctx {
     bool band, first;        /* --engine band (or --first), --first */
     bool autoeng;            /* no --engine: band where it applies, else checker */
     bool use_band;           /* the engine of the current grid */
+    uint64_t grids_band;     /* grids searched by the band engine (the rest: checker) */
     band_engine *be;         /* --engine band: made at the first grid */
     checker_ctx *ck;         /* for the shape cur */
     solver_ctx *sv;
@@ -158,7 +172,7 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
     (void)trailer;
     search_ctx *c = user;
     mc_error err;
-    c->use_band = c->band || (c->autoeng && g->geo->R == 3 && g->geo->C == 3 && c->K >= 1 && c->K <= 27);
+    c->use_band = c->band || (c->autoeng && band_crossover_use_band(g->geo->R, g->geo->C, c->K, false));
     if (c->band && (g->geo->R != 3 || g->geo->C != 3))
         return invalid(f, "--engine band takes 9x9 grids only, not %dx%d", g->geo->N, g->geo->N);
     if (g->geo->ncells > CHECKER_MAX_CELLS)
@@ -199,16 +213,23 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
                 return CLI_STOP_ALL;
             }
         }
-        cs = band_engine_run(c->be, g->cell, &brec, on_found, &c->out);
-    } else {
-        cs = checker_run(c->ck, g->cell, &rec, on_found, &c->out);
     }
+    if (c->out.ticker) {
+        char label[200];
+        snprintf(label, sizeof label, "grid %llu (%s:%ld), K = %d, engine %s", (unsigned long long)c->ngrids + 1,
+                 gridfile_name(f), gridfile_line(f), c->K, c->use_band ? "band" : "checker");
+        grid_ticker_begin(c->out.ticker, label);
+    }
+    if (c->use_band) cs = band_engine_run(c->be, g->cell, &brec, on_found, &c->out);
+    else cs = checker_run(c->ck, g->cell, &rec, on_found, &c->out);
+    grid_ticker_end(c->out.ticker);
     if (cs != MC_OK) {
         fprintf(stderr, "%s:%ld: search failed: %s\n", gridfile_name(f), gridfile_line(f), mc_status_name(cs));
         return CLI_STOP_ALL;
     }
     fflush(stdout);
     c->ngrids++;
+    c->grids_band += c->use_band;
     const work_counters *w = c->use_band ? &brec.work : &rec.work;
     work_counters_add(&c->tot, w);
     if (c->stats) {
@@ -230,8 +251,15 @@ static void print_summary(search_ctx *c, double seconds)
     snprintf(extra, sizeof extra, "%llu puzzles", (unsigned long long)c->tot.puzzles);
     progress_done(&c->pr, c->ngrids, extra);
     work_counters_text(&c->tot, work, sizeof work);
-    fprintf(stderr, "search: %llu grid%s, K = %d: %llu puzzle%s; %s; %.3f s in all (%.3f s per grid)\n",
-            (unsigned long long)c->ngrids, c->ngrids == 1 ? "" : "s", c->K, (unsigned long long)c->tot.puzzles,
+    char engine[96];
+    uint64_t nchk = c->ngrids - c->grids_band;
+    if (!c->grids_band || !nchk)
+        snprintf(engine, sizeof engine, "engine %s", c->grids_band || c->band ? "band" : "checker");
+    else
+        snprintf(engine, sizeof engine, "engines band (%llu grids) and checker (%llu grids)",
+                 (unsigned long long)c->grids_band, (unsigned long long)nchk);
+    fprintf(stderr, "search: %llu grid%s, K = %d, %s: %llu puzzle%s; %s; %.3f s in all (%.3f s per grid)\n",
+            (unsigned long long)c->ngrids, c->ngrids == 1 ? "" : "s", c->K, engine, (unsigned long long)c->tot.puzzles,
             c->tot.puzzles == 1 ? "" : "s", work, seconds,
             c->ngrids ? seconds / (double)c->ngrids : 0.0);
 }
@@ -333,10 +361,12 @@ int cmd_search(int argc, char **argv)
     }
     double start = mc_wall_seconds();
     progress_init(&c.pr, "grids", 0);
+    if (!c.quiet) c.out.ticker = grid_ticker_new(stderr, c.pr.tty);
     cli_grid_loop loop = {.cmd = "search", .geo = geo, .style = DIGITS_STD, .name_cmd_open = true,
                           .on_grid = search_grid, .user = &c};
     int status = cli_for_each_grid(&loop, argc - optind, argv + optind);
     if (!c.quiet && (c.ngrids > 0 || status < 2)) print_summary(&c, mc_wall_seconds() - start);
+    grid_ticker_free(c.out.ticker);
     checker_free(c.ck);
     band_engine_free(c.be);
     solver_free(c.sv);

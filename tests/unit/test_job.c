@@ -141,6 +141,8 @@ static void test_parse_errors(void **state)
     expect_error("source = enumerate\nbands = 0-3\nclues = 16\noutput = o\n", MC_EFORMAT, "t.job:2:", "bands must be");
     expect_error(SRC "clues = 4\nengine = fast\noutput = o\n", MC_EFORMAT, "t.job:3:", "engine must be");
     expect_error(SRC "clues = 4\nua_max_size = 99\noutput = o\n", MC_EFORMAT, "t.job:3:", "ua_max_size");
+    /* the same range as search --ua-max (4..24): no minimal UA has fewer than 4 cells */
+    expect_error(SRC "clues = 4\nua_max_size = 3\noutput = o\n", MC_EFORMAT, "t.job:3:", "from 4 to 24, not '3'");
     expect_error(SRC "clues = 4\nmax_degree = x\noutput = o\n", MC_EFORMAT, "t.job:3:", "max_degree");
     expect_error(SRC "clues = 4\nmax_degree = 6\noutput = o\n", MC_EFORMAT, "t.job:3:", "from 1 to 5");
     expect_error(SRC "clues = 4\nlearn = 2\noutput = o\n", MC_EFORMAT, "t.job:3:", "learn must be");
@@ -324,6 +326,32 @@ static void test_journal_roundtrip_and_verify(void **state)
     make_job(&other, out, JOB_ENGINE_BRUTE, 6);
     assert_int_equal(journal_open(&other, &b, &db, &err), MC_EINVAL);
     assert_non_null(strstr(err.msg, "another job"));
+    /* the message names the key that differs with both values, not the
+     * whole job lines (which a long path would cut) */
+    assert_non_null(strstr(err.msg, "(chunk: 7 in the output, 6 in this job)"));
+    assert_null(strstr(err.msg, "format="));
+    assert_non_null(strstr(err.msg, "use another output directory"));
+    job_free(&other);
+    /* a dry run on a real run's output, and a real run on a dry run's (make_job's
+     * job names no engine, so it runs the default: checker on 4x4) */
+    make_job(&other, out, JOB_ENGINE_BRUTE, 7);
+    other.engine = JOB_ENGINE_NONE; /* as run --dry-run sets it */
+    assert_int_equal(journal_open(&other, &b, &db, &err), MC_EINVAL);
+    assert_non_null(strstr(err.msg, "(engine: checker in the output, none (a dry run) in this job)"));
+    job_free(&other);
+    char dry[320];
+    snprintf(dry, sizeof dry, "%s/dry1", tmpdir);
+    make_job(&other, dry, JOB_ENGINE_BRUTE, 7);
+    other.engine = JOB_ENGINE_NONE;
+    assert_int_equal(journal_open(&other, &b, &db, &err), MC_OK);
+    journal_close(b);
+    journal_data_free(&db);
+    job_free(&other);
+    make_job(&other, dry, JOB_ENGINE_BRUTE, 6);
+    assert_int_equal(journal_open(&other, &b, &db, &err), MC_EINVAL);
+    assert_non_null(
+        strstr(err.msg, "(chunk: 7 in the output, 6 in this job; engine: none (a dry run's output) in the output, "
+                        "checker in this job)"));
     job_free(&other);
 
     size_t n;

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# test_docs — the README says what the program does, where it is checkable
+# mechanically:
+# - the layout block names every script of scripts/;
+# - the `--stats` paragraph names every counter key that `search --stats`
+#   writes, in the order the JSON has them;
+# - the range of `--ua-max` (search) and `ua_max_size` (jobs) is the same
+#   in the program's messages, in README.md and in jobs/README.md;
+# - the `search` summary example has the engine, as the program prints it.
+# ctest-labels: unit
+# ctest-timeout: 60
+set -uo pipefail
+M=${MINCLUE:?}
+S=${MC_SOURCE_DIR:?}
+T=$(mktemp -d /tmp/test_docs.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+cd "$T"
+fails=0
+check() { if [ "$2" = 0 ]; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi; }
+R=$S/README.md
+
+echo "== every script in the layout"
+sed -n '/^## Layout/,/^## /p' "$R" | sed -n '/^    scripts\//,/^    [a-z.]*\/ /p' > layout.txt
+for f in "$S"/scripts/*; do
+    n=$(basename "$f")
+    grep -qw -- "$n" layout.txt
+    check "layout names scripts/$n" $?
+done
+
+echo "== the --stats keys, in order"
+echo 1234341221434321 | "$M" search --quiet --clues 4 --stats st.json > /dev/null
+keys=$(grep -o '"[a-z0-9_]*":' st.json | tr -d '":' | grep -vxE 'file|line|grid|clues|ua_by_size|[0-9]+')
+n=$(echo "$keys" | grep -c .)
+check "search --stats wrote $n counter keys" $([ "$n" -ge 20 ] && echo 0 || echo 1)
+sed -n '/^`--stats FILE` writes one JSON object per grid/,/^$/p' "$R" | grep -o '`[a-z0-9_]*`' | tr -d '`' > doc.txt
+prev=0
+for k in $keys; do
+    at=$(grep -nx "$k" doc.txt | head -1 | cut -d: -f1)
+    check "README --stats names $k${at:+ (after the previous key)}" $([ -n "$at" ] && [ "$at" -gt "$prev" ] && echo 0 || echo 1)
+    prev=${at:-$prev}
+done
+
+echo "== --ua-max and ua_max_size: one range"
+"$M" search --clues 4 --ua-max 1 < /dev/null 2> e1.txt
+r1=$(grep -o 'from [0-9]* to [0-9]*' e1.txt)
+printf 'source = grids %s/tests/data/grids-4x4-all.txt\nclues = 4\nua_max_size = 1\noutput = o\n' "$S" > j.job
+"$M" run j.job 2> e2.txt
+r2=$(grep -o 'from [0-9]* to [0-9]*' e2.txt)
+check "search and jobs refuse with the same range ('$r1', '$r2')" $([ -n "$r1" ] && [ "$r1" = "$r2" ] && echo 0 || echo 1)
+lo=${r1#from }; lo=${lo%% *}; hi=${r1##* }
+grep -q -- "--ua-max N\` (largest\$" "$R" && grep -q "set size, $lo..$hi)" "$R"
+check "README: --ua-max $lo..$hi" $?
+grep -q "| \`ua_max_size\` | checker: unavoidable sets up to this size ($lo..$hi" "$S/jobs/README.md"
+check "jobs/README: ua_max_size $lo..$hi" $?
+
+echo "== the summary example"
+echo 1234341221434321 | "$M" search --clues 4 > /dev/null 2> sum.txt
+head=$(grep -o '^search: 1 grid, K = 4, engine [a-z]*: 12 puzzles;' sum.txt)
+grep -qF "$head" "$R"
+check "README shows '$head'" $([ -n "$head" ] && grep -qF "$head" "$R" && echo 0 || echo 1)
+[ $fails = 0 ]
