@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "banner.h"
+#include "mc_test_hooks.h"
 #include "progress.h"
 #include "mc_clock.h"
 #include "mpi_run.h"
@@ -67,6 +68,8 @@ typedef struct master {
     size_t rcap;
     progress prog;
     uint64_t grids_done, grids_todo, puzzles, chunks_this_run;
+    bool chunk_lie;         /* test hooks MC_TEST_CHUNK_LIE, MC_TEST_ABORT_DELAY_MS (mc_test_hooks.h) */
+    long abort_delay_ms;
     mc_error err;
 } master;
 
@@ -237,6 +240,11 @@ static mc_status dispatch(master *m, int w)
         if (st != MC_OK) return st;
         s[i].busy = true;
         m->inflight[w]++;
+        if (m->chunk_lie) { /* test hook: the header announces far more units than the message holds */
+            m->chunk_lie = false;
+            uint64_t lie = s[i].count + (UINT64_C(1) << 40);
+            memcpy(s[i].buf + 8, &lie, 8);
+        }
         MPI_Isend(s[i].buf, (int)(RUN_CHUNK_HEADER * 8 + s[i].count * (uint64_t)m->unit), MPI_BYTE, w, RUN_TAG_CHUNK,
                   MPI_COMM_WORLD, &s[i].req);
         return MC_OK;
@@ -329,11 +337,25 @@ static mc_status run_alone(master *m, bool *interrupted)
     return st;
 }
 
+/* Frees a slot's buffer unless a send from it is still pending: the
+ * transport may read the buffer until the worker takes the message, so on
+ * the paths that end in MPI_Abort (an error, or chunks still in flight when
+ * the grace period is over) such a buffer is left to the end of the process. */
+static void slot_free(slot *s)
+{
+    if (s->busy) {
+        int sent = 0;
+        MPI_Test(&s->req, &sent, MPI_STATUS_IGNORE);
+        if (!sent) return;
+    }
+    free(s->buf);
+}
+
 static void master_free(master *m)
 {
     size_t nslots = m->size > 1 ? (size_t)(m->size - 1) * (size_t)m->j->inflight : 1;
     if (m->slots)
-        for (size_t i = 0; i < nslots; i++) free(m->slots[i].buf);
+        for (size_t i = 0; i < nslots; i++) slot_free(&m->slots[i]);
     if (m->requeue)
         for (size_t i = 0; i < nslots; i++) free(m->requeue[i].buf);
     free(m->slots);
@@ -348,6 +370,21 @@ static void master_free(master *m)
     bandpair_ctx_free(m->bp);
     journal_close(m->jl);
     journal_data_free(&m->done);
+}
+
+/* Ends every rank when workers may still hold or be sent chunks (an error,
+ * or the grace period over): frees what no pending send uses, then
+ * MPI_Abort. */
+static int abort_run(master *m, int status)
+{
+    long linger_ms = m->abort_delay_ms;
+    master_free(m);
+    if (linger_ms > 0) { /* test hook: the workers take the chunks in flight meanwhile */
+        struct timespec ts = {linger_ms / 1000, linger_ms % 1000 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    MPI_Abort(MPI_COMM_WORLD, status);
+    return status;
 }
 
 /* Everything that can fail before any work starts. */
@@ -411,6 +448,10 @@ static mc_status master_setup(master *m)
         m->requeue[i].buf = malloc(m->bufsize);
         if (!m->slots[i].buf || !m->requeue[i].buf) return mc_fail(&m->err, MC_ENOMEM, "out of memory");
     }
+    mc_test_hooks hooks;
+    mc_test_hooks_read(&hooks);
+    m->chunk_lie = hooks.chunk_lie;
+    m->abort_delay_ms = hooks.abort_delay_ms;
     char note[2048];
     char *banner = NULL;
     size_t blen = 0;
@@ -527,17 +568,13 @@ int mpi_run_job(job *j, const run_options *o)
         mc_error e2;
         if (job_write_found(j, &m.done, &e2) != MC_OK) fprintf(stderr, "minclue run: %s\n", e2.msg);
         fprintf(stderr, "minclue run: stopped; the journal holds every chunk recorded so far\n");
-        master_free(&m);
-        MPI_Abort(MPI_COMM_WORLD, RUN_EXIT_ERROR);
-        return RUN_EXIT_ERROR;
+        return abort_run(&m, RUN_EXIT_ERROR);
     }
     int status = finish(&m, interrupted, t0);
     if (lost > 0) {
         fprintf(stderr, "minclue run: %d chunk%s still in flight after the grace period; redone on resume\n", lost,
                 lost == 1 ? "" : "s");
-        master_free(&m);
-        MPI_Abort(MPI_COMM_WORLD, RUN_EXIT_INTERRUPTED);
-        return RUN_EXIT_INTERRUPTED;
+        return abort_run(&m, RUN_EXIT_INTERRUPTED);
     }
     for (int w = 1; w < size; w++) MPI_Send(NULL, 0, MPI_BYTE, w, RUN_TAG_STOP, MPI_COMM_WORLD);
     master_free(&m);

@@ -1,5 +1,6 @@
 /* mpi_worker — a worker rank: receives chunks, runs the engine, sends results. */
 #include <mpi.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -32,6 +33,16 @@ static size_t pack_result(const job_result *r, int ncells, uint8_t **buf, size_t
         p += 8 + (size_t)ncells;
     }
     return need;
+}
+
+/* Reads the header of a chunk message of n bytes into hdr; true when it
+ * announces 1..chunk units and the message holds exactly that many. */
+static bool chunk_header_fits(const uint8_t *in, size_t n, const job *j, uint64_t hdr[RUN_CHUNK_HEADER])
+{
+    hdr[0] = hdr[1] = 0;
+    if (n < RUN_CHUNK_HEADER * 8) return false;
+    memcpy(hdr, in, RUN_CHUNK_HEADER * 8);
+    return hdr[1] >= 1 && hdr[1] <= j->chunk && n - RUN_CHUNK_HEADER * 8 == hdr[1] * (uint64_t)job_unit_bytes(j);
 }
 
 static void send_error(const char *msg)
@@ -90,7 +101,16 @@ int mpi_worker_loop(const job *j, volatile sig_atomic_t *stop, volatile sig_atom
         MPI_Recv(in, n, MPI_BYTE, 0, RUN_TAG_CHUNK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         if (!eng) continue; /* already reported */
         uint64_t hdr[RUN_CHUNK_HEADER];
-        memcpy(hdr, in, sizeof hdr);
+        if (!chunk_header_fits(in, (size_t)n, j, hdr)) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "worker: refused a chunk message of %d bytes whose header announces %llu units "
+                     "of %zu bytes (chunk %llu)", n, (unsigned long long)hdr[1], job_unit_bytes(j),
+                     (unsigned long long)j->chunk);
+            fprintf(stderr, "minclue run: %s\n", msg); /* here too: the master may be gone */
+            send_error(msg);
+            status = RUN_EXIT_ERROR;
+            continue;
+        }
         /* after a signal, chunks not yet started go back unstarted; the
          * current one runs on until the grace period is over */
         if (job_engine_run(eng, in + sizeof hdr, hdr[0], hdr[1], &res, *stop ? stop : hard, &err) != MC_OK) {
