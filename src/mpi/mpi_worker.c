@@ -46,8 +46,6 @@ static size_t pack_result(const job_result *r, int ncells, const uint8_t *units,
 }
 
 /* Reads the header of a chunk message of n bytes into hdr; true when it
- * announces 1..chunk units and the message holds exactly that many. */
-/* Reads the header of a chunk message of n bytes into hdr; true when it
  * announces 1..chunk units and the message holds exactly that many (none
  * when the worker makes them). */
 static bool chunk_header_fits(const uint8_t *in, size_t n, const job *j, uint64_t hdr[RUN_CHUNK_HEADER])
