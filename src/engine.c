@@ -20,6 +20,7 @@ const engine_kind *engine_of(job_engine_kind k)
 }
 
 struct job_engine {
+    const job *j;
     const engine_kind *kind;
     void *state;
     int ncells;         /* cells of a found puzzle */
@@ -36,6 +37,7 @@ mc_status job_engine_new(const job *j, job_engine **out, mc_error *err)
     mc_test_hooks hooks;
     mc_test_hooks_read(&hooks);
     e->grid_delay_ns = 1000000L * hooks.grid_delay_ms;
+    e->j = j;
     e->kind = engine_of(j->engine);
     e->ncells = j->geo->ncells;
     e->unit = job_unit_bytes(j);
@@ -84,7 +86,7 @@ mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, ui
     job_result_clear(res);
     res->first = first;
     res->count = count;
-    res->checksum = job_checksum_grids(grids, count, (int)unit);
+    res->checksum = job_checksum_units(e->j, grids, count);
     for (uint64_t i = 0; i < count; i++) {
         if (stop && *stop) {
             res->abandoned = true;

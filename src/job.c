@@ -76,7 +76,7 @@ uint64_t job_fnv1a(uint64_t h, const void *data, size_t n)
     const uint8_t *p = data;
     for (size_t i = 0; i < n; i++) {
         h ^= p[i];
-        h *= UINT64_C(0x100000001b3);
+        h *= JOB_FNV_PRIME;
     }
     return h;
 }

@@ -139,6 +139,7 @@ bool job_engine_takes_groups(job_engine_kind e);
 
 /* FNV-1a 64 over bytes, continuing from h (start with JOB_FNV_INIT). */
 #define JOB_FNV_INIT UINT64_C(0xcbf29ce484222325)
+#define JOB_FNV_PRIME UINT64_C(0x100000001b3)
 uint64_t job_fnv1a(uint64_t h, const void *data, size_t n);
 /* Checksum of n units (grids of ncells cells, or packed groups: see
  * job_unit_bytes in source.h) of `ncells` bytes each, in rank order. */

@@ -27,6 +27,7 @@ struct journal {
     const job *j;
     long appends;
     long kill_at;            /* test hook, 0 = off */
+    long enospc_at;          /* test hook, 0 = off */
     char *buf;
     size_t cap;
 };
@@ -374,6 +375,7 @@ mc_status journal_open(const job *j, journal **out, journal_data *done, mc_error
     mc_test_hooks hooks;
     mc_test_hooks_read(&hooks);
     jl->kill_at = hooks.journal_kill;
+    jl->enospc_at = hooks.journal_enospc;
     jl->fd = open(jl->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
     if (jl->fd < 0) {
         st = mc_fail(err, MC_EIO, "%s: %s", jl->path, strerror(errno));
@@ -513,6 +515,8 @@ mc_status journal_append(journal *jl, const job_result *r, mc_error *err)
         if (job_write_all(jl->fd, jl->buf, len / 2, jl->path, err) == MC_OK) (void)fsync(jl->fd);
         raise(SIGKILL);
     }
+    if (jl->enospc_at > 0 && jl->appends == jl->enospc_at) /* test hook: the disk is full */
+        return mc_fail(err, MC_EIO, "%s: write error: %s", jl->path, strerror(ENOSPC));
     mc_status st = job_write_all(jl->fd, jl->buf, len, jl->path, err);
     if (st != MC_OK) return st;
     if (fsync(jl->fd) != 0) return mc_fail(err, MC_EIO, "%s: fsync: %s", jl->path, strerror(errno));

@@ -7,6 +7,14 @@
  *                            half its line and SIGKILLs the process
  *   MC_TEST_CORRUPT_FOUND    an MPI worker corrupts the puzzles it reports
  *                            (the master's re-check must catch it)
+ *   MC_TEST_JOURNAL_ENOSPC=N the N-th journal_append of the process fails as
+ *                            on a full disk (write error, ENOSPC), before
+ *                            writing anything
+ *   MC_TEST_CHUNK_LIE        the MPI master's first chunk message announces
+ *                            2^40 units more than it holds (the worker must
+ *                            refuse it)
+ *   MC_TEST_ABORT_DELAY_MS=N the MPI master waits N ms before MPI_Abort (the
+ *                            workers take the chunks still in flight)
  * Unset (the normal case) they are all 0 / false.
  */
 #ifndef MC_TEST_HOOKS_H
@@ -18,6 +26,9 @@ typedef struct mc_test_hooks {
     long grid_delay_ms;
     long journal_kill;
     bool corrupt_found;
+    long journal_enospc;
+    bool chunk_lie;
+    long abort_delay_ms;
 } mc_test_hooks;
 
 /* Reads the variables (afresh at each call; call it once per context). */

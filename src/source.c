@@ -14,6 +14,28 @@ size_t job_unit_bytes(const job *j)
     return job_source_gives_groups(j->source) ? (size_t)BANDPAIR_UNIT_BYTES : (size_t)j->geo->ncells;
 }
 
+/* x^e modulo 2^64 */
+static uint64_t power64(uint64_t x, unsigned e)
+{
+    uint64_t r = 1;
+    for (; e; e >>= 1, x *= x)
+        if (e & 1) r *= x;
+    return r;
+}
+
+uint64_t job_checksum_units(const job *j, const uint8_t *units, uint64_t n)
+{
+    if (!job_source_gives_groups(j->source)) return job_checksum_grids(units, n, j->geo->ncells);
+    uint64_t h = JOB_FNV_INIT;
+    for (uint64_t i = 0; i < n; i++) {
+        const uint8_t *u = units + i * BANDPAIR_UNIT_BYTES;
+        int items = bandpair_unit_nitems(u);
+        size_t filled = BANDPAIR_UNIT_BAND3 + 27 * (size_t)(items <= BANDPAIR_MAX_ITEMS ? items : BANDPAIR_MAX_ITEMS);
+        h = job_fnv1a(h, u, filled) * power64(JOB_FNV_PRIME, (unsigned)(BANDPAIR_UNIT_BYTES - filled));
+    }
+    return h;
+}
+
 #define SOURCE_ENTRY_(ID, name, ...) [JOB_SOURCE_##ID] = &source_##name,
 static const source_kind *const sources[JOB_SOURCE_COUNT] = {SOURCES(SOURCE_ENTRY_)};
 #undef SOURCE_ENTRY_

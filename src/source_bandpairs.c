@@ -3,8 +3,10 @@
  * (bandpair_unit.h). A feed thread (unit_feed.h) runs bandpair_enumerate
  * (band 3s included) from a start rank on and packs the groups straight
  * into the slots of a ring of FEED_CAP units; a read that starts more than RESTART_GAP ranks
- * past the feed's position (a resumed job skipping finished chunks) starts
- * a new feed there instead of enumerating the groups in between. 9x9 only;
+ * past the feed's position (a resumed job skipping finished chunks, an MPI
+ * worker taking over another's ranks), or before it, starts a new feed
+ * there instead of enumerating the groups in between (a new feed walks the
+ * pairs of its band from the band's start: up to about 0.7 s). 9x9 only;
  * no fingerprint (a computed source cannot change).
  */
 #include <assert.h>
@@ -122,12 +124,11 @@ static mc_status read_groups(void *state, const job *j, uint64_t *next, uint64_t
 {
     (void)j;
     bp_reader *r = state;
-    assert(first >= *next);
     if (count == 0) return MC_OK;
     if (first + count - 1 > r->last || first < 1)
         return mc_fail(err, MC_EINVAL, "band-pair ranks %llu-%llu are outside the job (last %llu)",
                        (unsigned long long)first, (unsigned long long)(first + count - 1), (unsigned long long)r->last);
-    if (!r->running || first - *next > RESTART_GAP) {
+    if (!r->running || first < *next || first - *next > RESTART_GAP) {
         feed_stop(r);
         mc_status st = feed_start(r, first, err);
         if (st != MC_OK) return st;

@@ -11,6 +11,7 @@ struct unit_feed {
     pthread_cond_t can_put, can_get;
     uint8_t *ring;
     size_t unit_bytes, cap, head, n;
+    size_t want;        /* the reader waits for this many units (0: it does not wait) */
     bool done, stop;
     mc_status st;
     unit_feed_producer run;
@@ -69,7 +70,7 @@ void unit_feed_commit(unit_feed *f)
 {
     pthread_mutex_lock(&f->mu);
     f->n++;
-    pthread_cond_signal(&f->can_get);
+    if (f->want && f->n >= f->want) pthread_cond_signal(&f->can_get);
     pthread_mutex_unlock(&f->mu);
 }
 
@@ -93,7 +94,14 @@ bool unit_feed_stopping(unit_feed *f)
 size_t unit_feed_take(unit_feed *f, uint8_t *out, size_t max, mc_status *st)
 {
     pthread_mutex_lock(&f->mu);
-    while (f->n == 0 && !f->done) pthread_cond_wait(&f->can_get, &f->mu);
+    /* wait for a batch, not for each unit: one wake-up per half ring */
+    size_t need = max < f->cap / 2 ? max : f->cap / 2;
+    if (need == 0) need = 1;
+    while (f->n < need && !f->done) {
+        f->want = need;
+        pthread_cond_wait(&f->can_get, &f->mu);
+    }
+    f->want = 0;
     size_t k = 0;
     while (k < max && f->n > 0) {
         if (out) memcpy(out + k * f->unit_bytes, f->ring + f->head * f->unit_bytes, f->unit_bytes);

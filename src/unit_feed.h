@@ -8,8 +8,9 @@
  * the ring is full), writes the unit there without the lock (the slot
  * (head + n) mod cap does not move while the reader takes units, and the
  * reader never looks past n) and commits it. The reader takes units in
- * order (unit_feed_take waits while the ring is empty and the producer is
- * not done). unit_feed_free stops the producer at its next reservation and
+ * order (unit_feed_take waits until the ring holds what it asks for, or
+ * half the ring, or the producer is done: the threads wake each other once
+ * per batch, not once per unit). unit_feed_free stops the producer at its next reservation and
  * joins it. Invariants: 0 <= n <= cap; after the producer returns, done is
  * set with its status and no unit is added.
  */

@@ -10,7 +10,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bandpair_rank.h"
+#include "bandpair_unit.h"
 #include "banner.h"
+#include "chunk_streams.h"
+#include "mc_test_hooks.h"
 #include "progress.h"
 #include "mc_clock.h"
 #include "mpi_run.h"
@@ -67,37 +71,72 @@ typedef struct master {
     size_t rcap;
     progress prog;
     uint64_t grids_done, grids_todo, puzzles, chunks_this_run;
+    bool make;              /* the workers make the units (run_workers_make_units) */
+    chunk_streams *streams; /* then: which chunk each worker takes (chunk_streams.h) */
+    uint64_t unsent;        /* then: chunks neither done nor in flight */
+    double chunk_seconds;   /* then: sum of the workers' chunk times this run */
+    const uint8_t *found_units; /* then: the units of the last result's ranks with puzzles */
+    bool chunk_lie;         /* test hooks MC_TEST_CHUNK_LIE, MC_TEST_ABORT_DELAY_MS (mc_test_hooks.h) */
+    long abort_delay_ms;
     mc_error err;
 } master;
 
 /* What a rank is, in messages. */
 #define UNITS(j) (job_source_gives_groups((j)->source) ? "groups" : "grids")
 
+/* A stream taken over from another worker must hold at least this many
+ * seconds of chunks (the worker's source starts anew: up to about 0.7 s). */
+#define STEAL_SECONDS 1.0
+
 static bool has_work(master *m)
 {
+    if (m->streams) return m->unsent > 0;
     if (m->nrequeue) return true;
     while (m->next < m->nchunks && m->isdone[m->next]) m->next++;
     return m->next < m->nchunks;
 }
 
-/* Fills s with the next chunk (requeued first). */
-static mc_status load_chunk(master *m, slot *s)
+/* The fewest chunks worth taking over from another worker's stream. */
+static uint64_t min_steal(const master *m)
+{
+    if (m->chunks_this_run == 0 || m->chunk_seconds <= 0) return 1;
+    double per_chunk = m->chunk_seconds / (double)m->chunks_this_run;
+    double n = STEAL_SECONDS / per_chunk;
+    return n < 1 ? 1 : n > 1e9 ? 1000000000 : (uint64_t)n + 1;
+}
+
+/* Fills s with the next chunk for worker w (requeued first); MC_EOF when
+ * there is none for w now. */
+static mc_status load_chunk(master *m, slot *s, int w)
 {
     if (m->nrequeue) {
         slot *r = &m->requeue[--m->nrequeue];
         uint8_t *b = s->buf;
         *s = *r;
         r->buf = b;
+        m->unsent -= m->streams != NULL;
         return MC_OK;
     }
-    uint64_t i = m->next++;
+    uint64_t i;
+    bool jumped;
+    if (!m->streams) {
+        i = m->next++;
+    } else if (chunk_streams_next(m->streams, w - 1, min_steal(m), &i, &jumped)) {
+        m->unsent--;
+    } else {
+        return MC_EOF;
+    }
     s->index = i;
     job_chunk_range(m->j, i, &s->first, &s->count);
     uint64_t hdr[RUN_CHUNK_HEADER] = {s->first, s->count};
     memcpy(s->buf, hdr, sizeof hdr);
+    if (m->make) { /* the worker reads the units and computes the checksum */
+        s->checksum = 0;
+        return MC_OK;
+    }
     mc_status st = job_source_read(m->src, s->first, s->count, s->buf + sizeof hdr, &m->err);
     if (st != MC_OK) return st;
-    s->checksum = job_checksum_grids(s->buf + sizeof hdr, s->count, (int)m->unit);
+    s->checksum = job_checksum_units(m->j, s->buf + sizeof hdr, s->count);
     return MC_OK;
 }
 
@@ -113,21 +152,31 @@ static char *progress_extra(master *m, char *buf, size_t n)
 static mc_status record(master *m, slot *s, int worker)
 {
     job_result *r = &m->res;
-    const uint8_t *grids = s->buf + RUN_CHUNK_HEADER * 8;
-    if (r->count != s->count || r->checksum != s->checksum)
+    const uint8_t *grids = m->make ? m->found_units : s->buf + RUN_CHUNK_HEADER * 8;
+    if (r->count != s->count || (!m->make && r->checksum != s->checksum))
         return mc_fail(&m->err, MC_ECORRUPT,
                        "rank %d returned chunk %" PRIu64 "+%" PRIu64 " with checksum %016" PRIx64 ", sent %016" PRIx64,
                        worker, r->first, r->count, r->checksum, s->checksum);
     if (r->nfound != r->puzzles)
         return mc_fail(&m->err, MC_ECORRUPT, "rank %d: chunk %" PRIu64 ": %" PRIu64 " puzzles counted, %zu sent",
                        worker, r->first, r->puzzles, r->nfound);
-    for (size_t i = 0; i < r->nfound; i++) {
+    for (size_t i = 0, k = 0; i < r->nfound; i++) {
         const job_puzzle *p = &r->found[i];
         mc_error e;
-        if (p->rank < s->first || p->rank >= s->first + s->count)
+        if (p->rank < s->first || p->rank >= s->first + s->count || (i > 0 && p->rank < r->found[i - 1].rank))
             return mc_fail(&m->err, MC_ECORRUPT, "rank %d reported a puzzle of rank %" PRIu64 " outside its chunk",
                            worker, p->rank);
-        const uint8_t *u = grids + (p->rank - s->first) * (uint64_t)m->unit;
+        const uint8_t *u;
+        if (m->make) { /* the unit the worker sent along: it must be the group of that rank */
+            if (i > 0 && p->rank != r->found[i - 1].rank) k++;
+            u = grids + k * m->unit;
+            if (bandpair_rank_join(bandpair_unit_band1(u), bandpair_unit_local(u)) != p->rank ||
+                bandpair_unit_nitems(u) > BANDPAIR_MAX_ITEMS)
+                return mc_fail(&m->err, MC_ECORRUPT, "rank %d sent a group that is not the one of rank %" PRIu64,
+                               worker, p->rank);
+        } else {
+            u = grids + (p->rank - s->first) * (uint64_t)m->unit;
+        }
         if ((m->bp ? job_check_group_puzzle(m->sv, m->bp, u, p->cell, m->j->clues, &e)
                    : job_check_puzzle(m->sv, m->j->geo, u, p->cell, m->j->clues, &e)) != MC_OK)
             return mc_fail(&m->err, MC_ECORRUPT, "rank %d reported a puzzle of grid %" PRIu64
@@ -137,6 +186,7 @@ static mc_status record(master *m, slot *s, int worker)
     if (st != MC_OK) return st;
     if (journal_data_add(&m->done, r) != MC_OK) return mc_fail(&m->err, MC_ENOMEM, "out of memory");
     m->isdone[s->index] = 1;
+    m->chunk_seconds += r->seconds;
     m->grids_done += r->count;
     m->puzzles += r->puzzles;
     m->chunks_this_run++;
@@ -161,13 +211,16 @@ static mc_status unpack_result(master *m, const uint8_t *buf, size_t n)
     memcpy(&r->seconds, &h[RUN_RESULT_SECONDS], sizeof(double));
     work_counters_unpack(&r->work, &h[RUN_RESULT_COUNTERS]);
     const uint64_t nfound = h[RUN_RESULT_NFOUND];
-    if (n != sizeof h + nfound * (8 + (uint64_t)m->nc)) return mc_fail(&m->err, MC_ECORRUPT, "bad result message");
+    if (nfound > (n - sizeof h) / (8 + (uint64_t)m->nc)) return mc_fail(&m->err, MC_ECORRUPT, "bad result message");
     const uint8_t *p = buf + sizeof h;
     for (uint64_t i = 0; i < nfound; i++, p += 8 + m->nc) {
         uint64_t rank;
         memcpy(&rank, p, 8);
         if (job_result_add_found(r, rank, p + 8, m->nc) != MC_OK) return mc_fail(&m->err, MC_ENOMEM, "out of memory");
     }
+    m->found_units = p;
+    uint64_t units = m->make ? run_found_ranks(r) * (uint64_t)m->unit : 0;
+    if (n != sizeof h + nfound * (8 + (uint64_t)m->nc) + units) return mc_fail(&m->err, MC_ECORRUPT, "bad result message");
     return MC_OK;
 }
 
@@ -181,6 +234,7 @@ static slot *find_slot(master *m, int worker, uint64_t first)
 
 static mc_status requeue_slot(master *m, slot *s)
 {
+    m->unsent += m->streams != NULL;
     slot *r = &m->requeue[m->nrequeue++];
     uint8_t *b = r->buf;
     *r = *s;
@@ -220,6 +274,7 @@ static mc_status poll_workers(master *m)
     m->inflight[w]--;
     if (m->res.abandoned) {
         m->given_up[w] = true;
+        if (m->streams) chunk_streams_retire(m->streams, w - 1);
         s->busy = false;
         return requeue_slot(m, s);
     }
@@ -233,11 +288,16 @@ static mc_status dispatch(master *m, int w)
     slot *s = &m->slots[(size_t)(w - 1) * (size_t)m->j->inflight];
     for (int i = 0; i < m->j->inflight; i++) {
         if (s[i].busy) continue;
-        mc_status st = load_chunk(m, &s[i]);
+        mc_status st = load_chunk(m, &s[i], w);
         if (st != MC_OK) return st;
         s[i].busy = true;
         m->inflight[w]++;
-        MPI_Isend(s[i].buf, (int)(RUN_CHUNK_HEADER * 8 + s[i].count * (uint64_t)m->unit), MPI_BYTE, w, RUN_TAG_CHUNK,
+        if (m->chunk_lie) { /* test hook: the header announces far more units than the message holds */
+            m->chunk_lie = false;
+            uint64_t lie = s[i].count + (UINT64_C(1) << 40);
+            memcpy(s[i].buf + 8, &lie, 8);
+        }
+        MPI_Isend(s[i].buf, (int)(RUN_CHUNK_HEADER * 8 + (m->make ? 0 : s[i].count * (uint64_t)m->unit)), MPI_BYTE, w, RUN_TAG_CHUNK,
                   MPI_COMM_WORLD, &s[i].req);
         return MC_OK;
     }
@@ -274,6 +334,7 @@ static mc_status run_master(master *m, bool *interrupted, int *lost)
             for (int w = 1; w < m->size; w++)
                 while (!m->given_up[w] && m->inflight[w] < m->j->inflight && has_work(m)) {
                     mc_status st = dispatch(m, w);
+                    if (st == MC_EOF) break; /* nothing for w now */
                     if (st != MC_OK) return st;
                 }
         int fl = 0, active = 0;
@@ -311,7 +372,7 @@ static mc_status run_alone(master *m, bool *interrupted)
     if (st != MC_OK) return st;
     slot *s = &m->slots[0];
     while (!stop_flag && has_work(m)) {
-        if ((st = load_chunk(m, s)) != MC_OK) break;
+        if ((st = load_chunk(m, s, 0)) != MC_OK) break;
         if ((st = job_engine_run(eng, s->buf + RUN_CHUNK_HEADER * 8, s->first, s->count, &m->res, &hard_flag,
                                  &m->err)) != MC_OK)
             break;
@@ -329,11 +390,25 @@ static mc_status run_alone(master *m, bool *interrupted)
     return st;
 }
 
+/* Frees a slot's buffer unless a send from it is still pending: the
+ * transport may read the buffer until the worker takes the message, so on
+ * the paths that end in MPI_Abort (an error, or chunks still in flight when
+ * the grace period is over) such a buffer is left to the end of the process. */
+static void slot_free(slot *s)
+{
+    if (s->busy) {
+        int sent = 0;
+        MPI_Test(&s->req, &sent, MPI_STATUS_IGNORE);
+        if (!sent) return;
+    }
+    free(s->buf);
+}
+
 static void master_free(master *m)
 {
     size_t nslots = m->size > 1 ? (size_t)(m->size - 1) * (size_t)m->j->inflight : 1;
     if (m->slots)
-        for (size_t i = 0; i < nslots; i++) free(m->slots[i].buf);
+        for (size_t i = 0; i < nslots; i++) slot_free(&m->slots[i]);
     if (m->requeue)
         for (size_t i = 0; i < nslots; i++) free(m->requeue[i].buf);
     free(m->slots);
@@ -342,12 +417,28 @@ static void master_free(master *m)
     free(m->given_up);
     free(m->isdone);
     free(m->rbuf);
+    chunk_streams_free(m->streams);
     job_result_free(&m->res);
     job_source_close(m->src);
     solver_free(m->sv);
     bandpair_ctx_free(m->bp);
     journal_close(m->jl);
     journal_data_free(&m->done);
+}
+
+/* Ends every rank when workers may still hold or be sent chunks (an error,
+ * or the grace period over): frees what no pending send uses, then
+ * MPI_Abort. */
+static int abort_run(master *m, int status)
+{
+    long linger_ms = m->abort_delay_ms;
+    master_free(m);
+    if (linger_ms > 0) { /* test hook: the workers take the chunks in flight meanwhile */
+        struct timespec ts = {linger_ms / 1000, linger_ms % 1000 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    MPI_Abort(MPI_COMM_WORLD, status);
+    return status;
 }
 
 /* Everything that can fail before any work starts. */
@@ -399,7 +490,13 @@ static mc_status master_setup(master *m)
     if (job_source_gives_groups(j->source) && bandpair_ctx_new(&m->bp) != MC_OK)
         return mc_fail(&m->err, MC_ENOMEM, "out of memory");
     size_t nslots = m->size > 1 ? (size_t)(m->size - 1) * (size_t)j->inflight : 1;
-    m->bufsize = RUN_CHUNK_HEADER * 8 + (size_t)j->chunk * m->unit;
+    m->make = m->size > 1 && run_workers_make_units(j);
+    if (m->make) {
+        for (uint64_t i = 0; i < m->nchunks; i++) m->unsent += !m->isdone[i];
+        if (chunk_streams_new(m->nchunks, m->isdone, m->size - 1, &m->streams) != MC_OK)
+            return mc_fail(&m->err, MC_ENOMEM, "out of memory");
+    }
+    m->bufsize = RUN_CHUNK_HEADER * 8 + (m->make ? 0 : (size_t)j->chunk * m->unit);
     m->slots = calloc(nslots, sizeof *m->slots);
     m->requeue = calloc(nslots, sizeof *m->requeue);
     m->inflight = calloc((size_t)m->size, sizeof *m->inflight);
@@ -411,6 +508,10 @@ static mc_status master_setup(master *m)
         m->requeue[i].buf = malloc(m->bufsize);
         if (!m->slots[i].buf || !m->requeue[i].buf) return mc_fail(&m->err, MC_ENOMEM, "out of memory");
     }
+    mc_test_hooks hooks;
+    mc_test_hooks_read(&hooks);
+    m->chunk_lie = hooks.chunk_lie;
+    m->abort_delay_ms = hooks.abort_delay_ms;
     char note[2048];
     char *banner = NULL;
     size_t blen = 0;
@@ -504,7 +605,11 @@ int mpi_run_job(job *j, const run_options *o)
         MPI_Finalize();
         return RUN_EXIT_ERROR;
     }
+    uint64_t range[2] = {j->first, j->last}; /* as resolved by the master: workers that make units read them */
+    MPI_Bcast(range, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD);
     if (rank != 0) {
+        j->first = range[0];
+        j->last = range[1];
         j->geo = geometry_get(info[1], info[2]);
         j->engine = (job_engine_kind)info[3]; /* the default is chosen once, by the master (job_resolve) */
         j->engine_given = true;
@@ -527,17 +632,13 @@ int mpi_run_job(job *j, const run_options *o)
         mc_error e2;
         if (job_write_found(j, &m.done, &e2) != MC_OK) fprintf(stderr, "minclue run: %s\n", e2.msg);
         fprintf(stderr, "minclue run: stopped; the journal holds every chunk recorded so far\n");
-        master_free(&m);
-        MPI_Abort(MPI_COMM_WORLD, RUN_EXIT_ERROR);
-        return RUN_EXIT_ERROR;
+        return abort_run(&m, RUN_EXIT_ERROR);
     }
     int status = finish(&m, interrupted, t0);
     if (lost > 0) {
         fprintf(stderr, "minclue run: %d chunk%s still in flight after the grace period; redone on resume\n", lost,
                 lost == 1 ? "" : "s");
-        master_free(&m);
-        MPI_Abort(MPI_COMM_WORLD, RUN_EXIT_INTERRUPTED);
-        return RUN_EXIT_INTERRUPTED;
+        return abort_run(&m, RUN_EXIT_INTERRUPTED);
     }
     for (int w = 1; w < size; w++) MPI_Send(NULL, 0, MPI_BYTE, w, RUN_TAG_STOP, MPI_COMM_WORLD);
     master_free(&m);

@@ -6,7 +6,8 @@
  * Oracles: bandpair_enumerate called directly (band 1's group count
  * recounted, not taken from the rank table) for the units read through
  * job_source across the band 1 / band 2 boundary and after a restart of the
- * feed; the record layout of bandpair_unit.h checked byte by byte; the first
+ * feed, and read backwards; the record layout of bandpair_unit.h checked
+ * byte by byte; job_checksum_units against FNV-1a over the whole records; the first
  * puzzle of tests/data/seventeen.txt (solved, covered with bandpair_cover,
  * its group found by enumerating its band 1 and comparing pairs) gives the
  * rank RANK17 that test_source_bandpairs_slow scans with K = 17, and a
@@ -123,6 +124,21 @@ static void test_units_cross_band(void **state)
         assert_int_equal(job_source_read(src, f, k, buf, &err), MC_OK);
         for (uint64_t m = 0; m < k; m++) check_unit(buf + m * BANDPAIR_UNIT_BYTES, &c->g[f - (n1 - 2) + m]);
     }
+    /* the checksum of packed groups against its slow twin, FNV-1a over the
+     * whole records (zero tails included); their tails are not read */
+    const uint64_t sum = job_checksum_units(&j, buf, 2);
+    assert_int_equal(sum, job_checksum_grids(buf, 2, BANDPAIR_UNIT_BYTES));
+    for (int m = 0; m < 2; m++) {
+        uint8_t *u = buf + m * BANDPAIR_UNIT_BYTES;
+        size_t filled = BANDPAIR_UNIT_BAND3 + 27 * (size_t)bandpair_unit_nitems(u);
+        memset(u + filled, 0xA5, BANDPAIR_UNIT_BYTES - filled);
+    }
+    assert_int_equal(job_checksum_units(&j, buf, 2), sum);
+    assert_int_not_equal(job_checksum_grids(buf, 2, BANDPAIR_UNIT_BYTES), sum);
+    /* a read before the previous one starts the feed anew (MPI workers
+     * taking over another's chunks) */
+    assert_int_equal(job_source_read(src, n1 - 2, 2, buf, &err), MC_OK);
+    for (int m = 0; m < 2; m++) check_unit(buf + m * BANDPAIR_UNIT_BYTES, &c->g[m]);
     job_source_close(src);
 
     /* the whole catalogue; a jump of more than the restart gap: a new feed
