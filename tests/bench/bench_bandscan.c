@@ -5,6 +5,9 @@
  *
  * usage: bench_bandscan [--k K] [--per-band N] [--bands B] [--seed S]
  *                       [--grids G] [--checker]
+ *        bench_bandscan [--k K] --group B L
+ * --group: the one group of band-1 index B at local rank L, with every
+ * counter of the band engine (profiling one heavy group).
  * Strata: B band-1 indices spread evenly over 1..416 (default 13: 1, 35,
  * 70, ..., 416); in each, N groups (default 2) at local ranks drawn
  * uniformly (seeded) from 1..n_b. Each group: band_engine_run_group with
@@ -29,6 +32,7 @@
 #include "bandpair_rank.h"
 #include "banner.h"
 #include "checker.h"
+#include "work_counters.h"
 #include "geometry.h"
 #include "mc_clock.h"
 #include "prng.h"
@@ -53,7 +57,8 @@ static int pick_fn(void *arg, const bandpair_group *g)
 int main(int argc, char **argv)
 {
     int K = 16, per = 2, nb = 13, grids = 1, with_checker = 0;
-    uint64_t seed = 2026;
+    uint64_t seed = 2026, group_local = 0;
+    int group_band = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--k") && i + 1 < argc) K = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--per-band") && i + 1 < argc) per = atoi(argv[++i]);
@@ -61,9 +66,13 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--grids") && i + 1 < argc) grids = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--checker")) with_checker = 1;
+        else if (!strcmp(argv[i], "--group") && i + 2 < argc) {
+            group_band = atoi(argv[++i]);
+            group_local = strtoull(argv[++i], NULL, 10);
+        }
         else {
             fprintf(stderr, "usage: bench_bandscan [--k K] [--per-band N] [--bands B] [--seed S] [--grids G] "
-                            "[--checker]\n");
+                            "[--checker]\n       bench_bandscan [--k K] --group B L\n");
             return 2;
         }
     }
@@ -83,6 +92,23 @@ int main(int argc, char **argv)
     checker_ctx *c = with_checker ? checker_new(geometry_9x9(), &co) : NULL;
     pick *p = malloc(sizeof *p);
     if (!e || !p || (with_checker && !c)) return 1;
+    if (group_band) {
+        if (group_band > BAND_COUNT || group_local < 1 || group_local > bandpair_rank_band_count(group_band)) {
+            fprintf(stderr, "bench_bandscan: --group B L: 1 <= B <= 416, 1 <= L <= the band's group count\n");
+            return 2;
+        }
+        p->n = 0;
+        if (bandpair_enumerate(ctx, group_band, group_local, group_local, true, pick_fn, p, NULL) != MC_OK) return 1;
+        band_record r;
+        if (band_engine_run_group(e, p->pair, p->band3, p->n, &r, NULL, NULL) != MC_OK) return 1;
+        char buf[2048];
+        work_counters_text(&r.work, buf, sizeof buf);
+        printf("# K = %d, group %d:%llu, %d items\n%s\n", K, group_band, (unsigned long long)group_local, p->n, buf);
+        free(p);
+        band_engine_free(e);
+        bandpair_ctx_free(ctx);
+        return 0;
+    }
     prng rng;
     prng_seed(&rng, seed);
     printf("# K = %d: %d strata x %d groups (seed %llu); CPU s of the thread\n", K, nb, per,
