@@ -110,7 +110,9 @@ struct band_engine {
     /* the pairs that passed step 4 in this orientation (band-1 part | band-2
      * part << 27), in X order; step 5 runs over them item by item */
     uint64_t *qs;
+    uint32_t *qinfo;             /* per pair of qs: zlo | zhi << 5 | q_s << (10 + 5 s) (clues per stack) */
     size_t nqs, capqs;
+    int strict[3];               /* band_split_stack_strict of the orientation's stacks */
     mc_status status;
     /* group mode: the group's pair, the current item's band 3 and index */
     bool group;
@@ -144,7 +146,9 @@ void band_options_default(band_options *o, int clues)
 
 band_engine *band_engine_new(const band_options *opt)
 {
-    if (opt->clues < 1 || opt->clues > 27 || opt->drop_percent < 0 || opt->drop_percent > 100) return NULL;
+    if (opt->clues < 1 || opt->clues > 27 || opt->drop_percent < 0 || opt->drop_percent > 100 || opt->band3_min < 0 ||
+        opt->band3_min > 27)
+        return NULL;
     band_engine *e = calloc(1, sizeof *e);
     if (!e) return NULL;
     e->opt = *opt;
@@ -188,6 +192,7 @@ void band_engine_free(band_engine *e)
     free(e->yset);
     free(e->y2);
     free(e->qs);
+    free(e->qinfo);
     bandpair_ctx_free(e->bp);
     free(e);
 }
@@ -201,15 +206,21 @@ uint64_t band_engine_memory(const band_engine *e)
     m += (uint64_t)e->captb * 8 + ((uint64_t)e->capvx + 2 * (uint64_t)e->capvy) * sizeof(vec2) + (uint64_t)e->capys * (4 + sizeof(vec4));
     m += (uint64_t)e->found.cap * sizeof(cs81);
     m += ((uint64_t)e->refill.cap + (uint64_t)e->refill.captmp + (uint64_t)e->captb0) * 8;
-    m += (uint64_t)e->capqs * 8;
+    m += (uint64_t)e->capqs * 12;
     return m;
 }
 
 /* ---- orientation ---- */
 
+static void set_strict(band_engine *e)
+{
+    for (int s = 0; s < 3; s++) e->strict[s] = band_split_stack_strict(e->o, s);
+}
+
 static void orient(band_engine *e, int o)
 {
     e->o = o;
+    set_strict(e);
     int b3 = o % 3, order[3], k = 0;
     for (int b = 0; b < 3; b++)
         if (b != b3) order[k++] = b;
@@ -545,7 +556,10 @@ static bool b3_dead(const band_engine *e, const uint64_t *un, int nw, int zhi, c
 {
     uint32_t used = 0;
     int lb = 0, lbs[3] = {0, 0, 0}, cap[3];
-    for (int st = 0; st < 3; st++) cap[st] = zhi - band_split_stack_strict(e->o, st) - qstack[st];
+    for (int st = 0; st < 3; st++) {
+        cap[st] = zhi - e->strict[st] - qstack[st];
+        if (cap[st] < 0) return true; /* a stack holds more than band 3 may */
+    }
     for (int w = 0; w < nw; w++)
         for (uint64_t m = un[w]; m; m &= m - 1) {
             int k = 64 * w + __builtin_ctzll(m);
@@ -581,14 +595,23 @@ static void pair_stacks(uint64_t q, int qstack[3])
 }
 
 /* Step 4 on a pair that passed the vectors and the list: a pair that fixes
- * bands 1+2 is kept for step 5; a second solution is learned. */
+ * bands 1+2 is kept for step 5; a second solution is learned. A pair with
+ * a stack of more than zhi - strict_s clues is dropped first: band 3 holds
+ * at most zhi clues and, as the owning band (band_split) or the covering
+ * slot (bandpair_cover, the most clues of the six), at least as many as
+ * any stack, which holds q_s and more. */
 static void survivor(band_engine *e, uint32_t x, uint32_t y)
 {
     uint64_t q = (uint64_t)x | ((uint64_t)y << 27);
+    int zlo, zhi, qs3[3];
+    band_split_zrange(e->opt.clues, e->o, __builtin_popcount(x), __builtin_popcount(y), &zlo, &zhi);
+    pair_stacks(q, qs3);
+    for (int st = 0; st < 3; st++)
+        if (qs3[st] > zhi - e->strict[st]) {
+            e->rec->band3_filtered++;
+            return;
+        }
     if (!e->group) { /* one item: its band-3 bound before the list and step 4 */
-        int zlo, zhi, qs3[3];
-        band_split_zrange(e->opt.clues, e->o, __builtin_popcount(x), __builtin_popcount(y), &zlo, &zhi);
-        pair_stacks(q, qs3);
         uint64_t un[MIX / 64];
         int nw;
         if (mix_dead(e, x, y, zhi, qs3, un, &nw)) {
@@ -614,14 +637,18 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
     if (e->nqs == e->capqs) {
         size_t n = e->capqs ? 2 * e->capqs : 4096;
         uint64_t *p = realloc(e->qs, sizeof *p * n);
-        if (!p) {
+        if (p) e->qs = p;
+        uint32_t *pi = p ? realloc(e->qinfo, sizeof *pi * n) : NULL;
+        if (!pi) {
             e->status = MC_ENOMEM;
             e->stop = true;
             return;
         }
-        e->qs = p;
+        e->qinfo = pi;
         e->capqs = n;
     }
+    e->qinfo[e->nqs] = (uint32_t)zlo | (uint32_t)zhi << 5 | (uint32_t)qs3[0] << 10 | (uint32_t)qs3[1] << 15 |
+                       (uint32_t)qs3[2] << 20;
     e->qs[e->nqs++] = q;
 }
 
@@ -629,13 +656,15 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
  * of step 3b again (in group mode its first application; in grid mode the
  * UAs learned since make it stronger), then the search over the UAs Q
  * leaves unhit. */
-static void band3(band_engine *e, uint64_t q)
+static void band3(band_engine *e, uint64_t q, uint32_t info)
 {
     uint32_t x = (uint32_t)q & MASK27, y = (uint32_t)(q >> 27) & MASK27;
     e->Q = q;
-    int nx = __builtin_popcount(x), ny = __builtin_popcount(y);
-    band_split_zrange(e->opt.clues, e->o, nx, ny, &e->zlo, &e->zhi);
-    pair_stacks(q, e->qstack);
+    e->zlo = (int)(info & 31);
+    e->zhi = (int)((info >> 5) & 31);
+    for (int s = 0; s < 3; s++) e->qstack[s] = (int)((info >> (10 + 5 * s)) & 31);
+    if (e->zlo < e->opt.band3_min) e->zlo = e->opt.band3_min;
+    if (e->zlo > e->zhi) return;
     uint64_t un[B3_WORDS];
     int w0, nw = (e->nb3 + 63) >> 6;
     if (mix_dead(e, x, y, e->zhi, e->qstack, un, &w0)) {
@@ -643,7 +672,7 @@ static void band3(band_engine *e, uint64_t q)
         return;
     }
     b3_unhit(e, y, un, w0, nw);
-    for (int s = 0; s < 3; s++) e->stack_cap[s] = e->zhi - band_split_stack_strict(e->o, s);
+    for (int s = 0; s < 3; s++) e->stack_cap[s] = e->zhi - e->strict[s];
     e->nR = 0;
     for (int w = 0; w < nw; w++)
         for (uint64_t m = un[w]; m; m &= m - 1) e->R[e->nR++] = e->b3part[64 * w + __builtin_ctzll(m)];
@@ -670,7 +699,7 @@ static mc_status item_prepare(band_engine *e)
 static mc_status band3_phase(band_engine *e)
 {
     double t0 = mc_thread_cpu_seconds();
-    for (size_t i = 0; i < e->nqs && !e->stop; i++) band3(e, e->qs[i]);
+    for (size_t i = 0; i < e->nqs && !e->stop; i++) band3(e, e->qs[i], e->qinfo[i]);
     e->rec->seconds_band3 += mc_thread_cpu_seconds() - t0;
     return MC_OK;
 }
@@ -901,7 +930,8 @@ static mc_status pair_phase(band_engine *e, const band_table *t1, const band_tab
     int K = e->opt.clues;
     for (int x = 0; x <= xmax && !e->stop; x++)
         for (int y = 0; y <= xmax && !e->stop; y++)
-            if (band_split_pair_ok(K, o, x, y) && band_table_count(t1, x) && band_table_count(t2, y))
+            if (band_split_pair_ok(K, o, x, y) && K - x - y >= e->opt.band3_min && band_table_count(t1, x) &&
+                band_table_count(t2, y))
                 pairs(e, t1, x, y);
     e->rec->seconds_pairs += mc_thread_cpu_seconds() - t0;
     return e->status;
@@ -1005,6 +1035,7 @@ mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const ui
     e->gpair = pair;
     e->item_fn = found;
     e->o = BAND_SPLIT_GROUP;
+    set_strict(e);
     for (int c = 0; c < 81; c++) e->orig[c] = e->inv[c] = (uint8_t)c;
     e->grid = e->og;
     memcpy(e->og, pair, 54);
