@@ -52,8 +52,14 @@ typedef struct vec4 {
     uint64_t w[4];
 } vec4;
 
-/* grid UAs in the band-3 filter (mix_dead) */
+/* the item's UAs with a band-3 part held as bitmaps (band3_uas): at most
+ * B3_MAX, the first MIX of them (smallest band-3 parts) in the bound of
+ * step 3b (mix_dead) */
+#define B3_MAX 4096
+#define B3_WORDS (B3_MAX / 64)
 #define MIX 256
+/* the band-3 search's lists: one per depth, each at most MAX_R */
+#define B3_DEPTH 28
 
 struct band_engine {
     band_options opt;
@@ -85,14 +91,12 @@ struct band_engine {
     vec4 *y2;
     int capvx, capvy, capys;
     int bucket[BAND_TABLE_MAX_SIZE + 1][KEYS + 1];
-    /* band 3 search */
+    /* band 3 search: the lists of the UAs unhit, one per depth (the root's
+     * at R[0..nR)), and the UAs learned for the current pair */
     uint32_t *R;
-    /* the grid UAs with a band-3 part that miss the current X: band-2 part, band-3 part */
-    uint32_t *xl_b, *xl_p;
-    int nxl, xl_upto;
-    uint32_t xl_x;
-    bool xl_valid;
     int nR;
+    uint32_t learned3[64];
+    int nlearned3;
     uint64_t Q;                  /* bands 1+2 clues (oriented cells 0..53) */
     int qstack[3];
     int zlo, zhi;
@@ -106,7 +110,9 @@ struct band_engine {
     /* the pairs that passed step 4 in this orientation (band-1 part | band-2
      * part << 27), in X order; step 5 runs over them item by item */
     uint64_t *qs;
+    uint32_t *qinfo;             /* per pair of qs: zlo | zhi << 5 | q_s << (10 + 5 s) (clues per stack) */
     size_t nqs, capqs;
+    int strict[3];               /* band_split_stack_strict of the orientation's stacks */
     mc_status status;
     /* group mode: the group's pair, the current item's band 3 and index */
     bool group;
@@ -114,14 +120,19 @@ struct band_engine {
     int item;
     bandpair_ctx *bp;
     int nlearned;                /* grid UAs learned for this grid (item) */
-    /* the band-3 filter: up to MIX grid UAs with a band-3 part (band-3
-     * part smallest first), bands-1+2 part and band-3 part */
-    uint64_t mix12[MIX];
-    uint32_t mix3[MIX];
-    int8_t mixstack[MIX];        /* the stack holding the band-3 part, or -1 */
-    uint64_t mixmiss[54][MIX / 64]; /* per cell of bands 1+2: the filter's UAs without it */
-    uint64_t mixall[MIX / 64];   /* the filter's UAs */
-    int nmix;
+    /* the item's UAs with a band-3 part (band 3's own and the grid's, the
+     * band-3 part smallest first, then the ones learned): k < nb3 is UA k;
+     * b3miss[c] (c < 54, a cell of bands 1+2) has bit k set iff UA k does
+     * not contain c (bits >= nb3 are 0); b3x: the AND of b3miss over the
+     * cells of X = b3x_x (the UAs X leaves unhit) when b3x_valid */
+    uint32_t b3part[B3_MAX];
+    int8_t b3stack[B3_MAX];      /* the stack holding the band-3 part, or -1 */
+    uint64_t (*b3miss)[B3_WORDS];
+    cs81 *b3tmp;                 /* scratch of b3_prepare */
+    uint64_t b3x[B3_WORDS];
+    uint32_t b3x_x;
+    bool b3x_valid;
+    int nb3;
     band_item_found_fn item_fn;
 };
 
@@ -135,7 +146,9 @@ void band_options_default(band_options *o, int clues)
 
 band_engine *band_engine_new(const band_options *opt)
 {
-    if (opt->clues < 1 || opt->clues > 27 || opt->drop_percent < 0 || opt->drop_percent > 100) return NULL;
+    if (opt->clues < 1 || opt->clues > 27 || opt->drop_percent < 0 || opt->drop_percent > 100 || opt->band3_min < 0 ||
+        opt->band3_min > 27)
+        return NULL;
     band_engine *e = calloc(1, sizeof *e);
     if (!e) return NULL;
     e->opt = *opt;
@@ -147,10 +160,10 @@ band_engine *band_engine_new(const band_options *opt)
     e->solver = solver9_new();
     e->gua = malloc(sizeof *e->gua * MAX_GRID_UAS);
     e->oua = malloc(sizeof *e->oua * MAX_GRID_UAS);
-    e->R = malloc(sizeof *e->R * MAX_R);
-    e->xl_b = malloc(sizeof *e->xl_b * MAX_GRID_UAS);
-    e->xl_p = malloc(sizeof *e->xl_p * MAX_GRID_UAS);
-    if (!e->finder || !e->solver || !e->gua || !e->oua || !e->R || !e->xl_b || !e->xl_p) {
+    e->R = malloc(sizeof *e->R * MAX_R * B3_DEPTH);
+    e->b3miss = malloc(sizeof *e->b3miss * 54);
+    e->b3tmp = malloc(sizeof *e->b3tmp * (MAX_GRID_UAS + BAND_TABLE_MAX_UA));
+    if (!e->finder || !e->solver || !e->gua || !e->oua || !e->R || !e->b3miss || !e->b3tmp) {
         band_engine_free(e);
         return NULL;
     }
@@ -170,8 +183,8 @@ void band_engine_free(band_engine *e)
     free(e->gua);
     free(e->oua);
     free(e->R);
-    free(e->xl_b);
-    free(e->xl_p);
+    free(e->b3miss);
+    free(e->b3tmp);
     free(e->tbw);
     free(e->vx);
     free(e->vy);
@@ -179,6 +192,7 @@ void band_engine_free(band_engine *e)
     free(e->yset);
     free(e->y2);
     free(e->qs);
+    free(e->qinfo);
     bandpair_ctx_free(e->bp);
     free(e);
 }
@@ -188,19 +202,25 @@ uint64_t band_engine_memory(const band_engine *e)
     uint64_t m = sizeof *e;
     for (int i = 0; i < 6; i++) m += (uint64_t)e->tab[i].cap * 4;
     m += (uint64_t)e->tab3.cap * 4;
-    m += (uint64_t)MAX_GRID_UAS * 2 * sizeof(cs81) + (uint64_t)MAX_R * 4 + (uint64_t)MAX_GRID_UAS * 8;
+    m += (uint64_t)MAX_GRID_UAS * 2 * sizeof(cs81) + (uint64_t)MAX_R * B3_DEPTH * 4 + 54 * B3_WORDS * 8;
     m += (uint64_t)e->captb * 8 + ((uint64_t)e->capvx + 2 * (uint64_t)e->capvy) * sizeof(vec2) + (uint64_t)e->capys * (4 + sizeof(vec4));
     m += (uint64_t)e->found.cap * sizeof(cs81);
     m += ((uint64_t)e->refill.cap + (uint64_t)e->refill.captmp + (uint64_t)e->captb0) * 8;
-    m += (uint64_t)e->capqs * 8;
+    m += (uint64_t)e->capqs * 12;
     return m;
 }
 
 /* ---- orientation ---- */
 
+static void set_strict(band_engine *e)
+{
+    for (int s = 0; s < 3; s++) e->strict[s] = band_split_stack_strict(e->o, s);
+}
+
 static void orient(band_engine *e, int o)
 {
     e->o = o;
+    set_strict(e);
     int b3 = o % 3, order[3], k = 0;
     for (int b = 0; b < 3; b++)
         if (b != b3) order[k++] = b;
@@ -344,7 +364,34 @@ static void report(band_engine *e, uint32_t z)
 
 /* ---- band 3 ---- */
 
-static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs[3])
+static int8_t stack_of(uint32_t p3)
+{
+    for (int st = 0; st < 3; st++)
+        if (!(p3 & ~(UINT32_C(0x1C0E07) << (3 * st)))) return (int8_t)st;
+    return -1;
+}
+
+/* A UA of the item (oriented, with a band-3 part) appended to its bitmaps,
+ * while there is room. */
+static void b3_add(band_engine *e, cs81 u)
+{
+    if (e->nb3 >= B3_MAX) return;
+    int k = e->nb3++, w = k >> 6;
+    uint64_t bit = UINT64_C(1) << (k & 63), p12 = u.w[0] & ((UINT64_C(1) << 54) - 1);
+    e->b3part[k] = part3(u);
+    e->b3stack[k] = stack_of(e->b3part[k]);
+    for (int c = 0; c < 54; c++)
+        if (!((p12 >> c) & 1)) e->b3miss[c][w] |= bit;
+    if (e->b3x_valid && !(p12 & e->b3x_x)) e->b3x[w] |= bit;
+}
+
+/* One node of the band-3 search: Z (nz clues, zs per stack) taken, the
+ * cells of dead excluded; list[0..n): the pair's UAs unhit by Z without
+ * its last cell bit (bit 0 at the root), so this node's list (those without
+ * bit) is written just after it, list + n (the lists of a path nest in
+ * e->R); the UAs learned for this pair are scanned as they are. */
+static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs[3], uint32_t *list, int n,
+                 uint32_t bit)
 {
     if (e->stop || e->q_dead) return;
     e->rec->band3_nodes++;
@@ -353,15 +400,24 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
         if (e->qstack[s] + zs[s] < e->stack_cap[s]) allowed |= UINT32_C(0x1C0E07) << (3 * s);
     uint32_t best = 0, used = 0;
     int bestn = 99, lb = 0, lbs[3] = {0, 0, 0};
+    uint32_t *out = list + n;
+    int m = 0;
     /* lower bounds: disjoint live parts (dead and full-stack cells cannot
      * be taken), in all and inside one stack */
-    for (int i = 0; i < e->nR; i++) {
-        uint32_t u = e->R[i];
-        if (u & z) continue;
+    for (int i = 0, nl = n + e->nlearned3; i < nl; i++) {
+        uint32_t u;
+        if (i < n) {
+            u = list[i];
+            if (u & bit) continue;
+            out[m++] = u;
+        } else {
+            u = e->learned3[i - n];
+            if (u & z) continue;
+        }
         uint32_t live = u & ~dead & allowed;
-        int n = __builtin_popcount(live);
-        if (n == 0) return;
-        if (n < bestn) bestn = n, best = live;
+        int c = __builtin_popcount(live);
+        if (c == 0) return;
+        if (c < bestn) bestn = c, best = live;
         if (!(live & used)) {
             lb++, used |= live;
             for (int s = 0; s < 3; s++)
@@ -387,8 +443,11 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
             return;
         }
         e->rec->ua_second++; /* a second solution giving a grid UA; learned ones are a subset */
-        if (e->opt.learn && e->nlearned < MAX_GRID_LEARNED && add_grid_ua(e, d)) e->nlearned++, e->rec->ua_learned++;
-        if (e->nR < MAX_R) e->R[e->nR++] = d3;
+        if (e->opt.learn && e->nlearned < MAX_GRID_LEARNED && add_grid_ua(e, d)) {
+            e->nlearned++, e->rec->ua_learned++;
+            b3_add(e, d);
+        }
+        if (e->nlearned3 < (int)(sizeof e->learned3 / sizeof *e->learned3)) e->learned3[e->nlearned3++] = d3;
         best = d3 & ~dead & allowed;
         lb = 1;
         if (!best) return;
@@ -396,12 +455,12 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
     if (nz + lb > e->zhi) return;
     while (best) {
         int c = __builtin_ctz(best);
-        uint32_t bit = UINT32_C(1) << c;
+        uint32_t b = UINT32_C(1) << c;
         best &= best - 1;
         int zs2[3] = {zs[0], zs[1], zs[2]};
         zs2[(c % 9) / 3]++;
-        dfs3(e, z | bit, dead, nz + 1, zs2);
-        dead |= bit;
+        dfs3(e, z | b, dead, nz + 1, zs2, out, m, b);
+        dead |= b;
         if (e->stop || e->q_dead) return;
     }
 }
@@ -441,64 +500,90 @@ static int cmp_mix(const void *a, const void *b)
     return (px > py) - (px < py);
 }
 
-/* The band-3 filter of the item now in e->og: the band's own UAs and the
- * grid UAs with a band-3 part, smallest band-3 part first, the first MIX. */
-static void mix_prepare(band_engine *e)
+/* The item's UAs with a band-3 part as bitmaps (e->b3*), for the item now
+ * in e->og: band 3's own UAs and the grid UAs meeting band 3, smallest
+ * band-3 part first, the first B3_MAX. */
+static void b3_prepare(band_engine *e)
 {
-    cs81 tmp[MIX * 4];
+    cs81 *tmp = e->b3tmp;
     int n = 0;
-    for (int i = 0; i < e->tab3.nua && n < MIX * 4; i++) {
+    for (int i = 0; i < e->tab3.nua; i++) {
         cs81 u = cs81_empty();
         u.w[0] = (uint64_t)e->tab3.ua[i] << 54;
         u.w[1] = e->tab3.ua[i] >> 10;
         tmp[n++] = u;
     }
-    for (int i = 0; i < e->noua && n < MIX * 4; i++)
+    for (int i = 0; i < e->noua; i++)
         if (part3(e->oua[i])) tmp[n++] = e->oua[i];
     qsort(tmp, (size_t)n, sizeof *tmp, cmp_mix);
-    e->nmix = n < MIX ? n : MIX;
-    for (int k = 0; k < e->nmix; k++) {
-        e->mix12[k] = tmp[k].w[0] & ((UINT64_C(1) << 54) - 1);
-        e->mix3[k] = part3(tmp[k]);
-        e->mixstack[k] = -1;
-        for (int st = 0; st < 3; st++)
-            if (!(e->mix3[k] & ~(UINT32_C(0x1C0E07) << (3 * st)))) e->mixstack[k] = (int8_t)st;
+    memset(e->b3miss, 0, sizeof *e->b3miss * 54);
+    e->nb3 = 0;
+    e->b3x_valid = false;
+    for (int k = 0; k < n && k < B3_MAX; k++) b3_add(e, tmp[k]);
+}
+
+/* The UAs of the item unhit by X (e->b3x), computed when X changes. */
+static void b3_set_x(band_engine *e, uint32_t x)
+{
+    int nw = (e->nb3 + 63) >> 6;
+    for (int w = 0; w < nw; w++) {
+        int left = e->nb3 - 64 * w;
+        e->b3x[w] = left >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << left) - 1;
     }
-    memset(e->mixall, 0, sizeof e->mixall);
-    for (int k = 0; k < e->nmix; k++) e->mixall[k >> 6] |= UINT64_C(1) << (k & 63);
-    for (int c = 0; c < 54; c++) {
-        memcpy(e->mixmiss[c], e->mixall, sizeof e->mixall);
-        for (int k = 0; k < e->nmix; k++)
-            if ((e->mix12[k] >> c) & 1) e->mixmiss[c][k >> 6] &= ~(UINT64_C(1) << (k & 63));
+    for (uint32_t m = x; m; m &= m - 1) {
+        const uint64_t *mc = e->b3miss[__builtin_ctz(m)];
+        for (int w = 0; w < nw; w++) e->b3x[w] &= mc[w];
+    }
+    e->b3x_x = x;
+    e->b3x_valid = true;
+}
+
+/* un[w0..w1) = the item's UAs unhit by X (e->b3x) and by Y. */
+static void b3_unhit(const band_engine *e, uint32_t y, uint64_t *un, int w0, int w1)
+{
+    for (int w = w0; w < w1; w++) un[w] = e->b3x[w];
+    for (uint32_t m = y; m; m &= m - 1) {
+        const uint64_t *mc = e->b3miss[27 + __builtin_ctz(m)];
+        for (int w = w0; w < w1; w++) un[w] &= mc[w];
     }
 }
 
-/* True when the pair Q = x u y cannot be completed in band 3: the UAs of
- * the filter it leaves unhit hold more disjoint band-3 parts than the
- * clues band 3 may still take (z <= zhi), in all or inside one stack
- * (q_s <= zhi - f_s). A lower bound only: false says nothing. */
-static bool mix_dead(const band_engine *e, uint64_t q, int zhi, const int qstack[3])
+/* True when the pair cannot be completed in band 3: the UAs un[0..nw) it
+ * leaves unhit hold more disjoint band-3 parts (taken greedily, smallest
+ * first) than the clues band 3 may still take (z <= zhi), in all or inside
+ * one stack (q_s + z_s <= zhi - strict_s). A lower bound only: false says
+ * nothing. */
+static bool b3_dead(const band_engine *e, const uint64_t *un, int nw, int zhi, const int qstack[3])
 {
-    uint64_t un[MIX / 64];
-    memcpy(un, e->mixall, sizeof un);
-    for (uint64_t m = q; m; m &= m - 1) {
-        const uint64_t *mc = e->mixmiss[__builtin_ctzll(m)];
-        for (int w = 0; w < MIX / 64; w++) un[w] &= mc[w];
-    }
     uint32_t used = 0;
     int lb = 0, lbs[3] = {0, 0, 0}, cap[3];
-    for (int st = 0; st < 3; st++) cap[st] = zhi - band_split_stack_strict(e->o, st) - qstack[st];
-    for (int w = 0; w < MIX / 64; w++)
+    for (int st = 0; st < 3; st++) {
+        cap[st] = zhi - e->strict[st] - qstack[st];
+        if (cap[st] < 0) return true; /* a stack holds more than band 3 may */
+    }
+    for (int w = 0; w < nw; w++)
         for (uint64_t m = un[w]; m; m &= m - 1) {
             int k = 64 * w + __builtin_ctzll(m);
-            uint32_t p = e->mix3[k];
+            uint32_t p = e->b3part[k];
             if (p & used) continue;
             used |= p;
             if (++lb > zhi) return true;
-            int st = e->mixstack[k];
+            int st = e->b3stack[k];
             if (st >= 0 && ++lbs[st] > cap[st]) return true;
         }
     return false;
+}
+
+/* The bound of step 3b on the pair x u y, over the first MIX UAs of the
+ * item (un[0..) filled with their words; the number of words returned in
+ * *nw). */
+static bool mix_dead(band_engine *e, uint32_t x, uint32_t y, int zhi, const int qstack[3], uint64_t *un, int *nw)
+{
+    int all = (e->nb3 + 63) >> 6;
+    *nw = all < MIX / 64 ? all : MIX / 64;
+    if (!e->b3x_valid || e->b3x_x != x) b3_set_x(e, x);
+    b3_unhit(e, y, un, 0, *nw);
+    return b3_dead(e, un, *nw, zhi, qstack);
 }
 
 static void pair_stacks(uint64_t q, int qstack[3])
@@ -511,15 +596,26 @@ static void pair_stacks(uint64_t q, int qstack[3])
 }
 
 /* Step 4 on a pair that passed the vectors and the list: a pair that fixes
- * bands 1+2 is kept for step 5; a second solution is learned. */
+ * bands 1+2 is kept for step 5; a second solution is learned. A pair with
+ * a stack of more than zhi - strict_s clues is dropped first: band 3 holds
+ * at most zhi clues and, as the owning band (band_split) or the covering
+ * slot (bandpair_cover, the most clues of the six), at least as many as
+ * any stack, which holds q_s and more. */
 static void survivor(band_engine *e, uint32_t x, uint32_t y)
 {
     uint64_t q = (uint64_t)x | ((uint64_t)y << 27);
+    int zlo, zhi, qs3[3];
+    band_split_zrange(e->opt.clues, e->o, __builtin_popcount(x), __builtin_popcount(y), &zlo, &zhi);
+    pair_stacks(q, qs3);
+    for (int st = 0; st < 3; st++)
+        if (qs3[st] > zhi - e->strict[st]) {
+            e->rec->band3_filtered++;
+            return;
+        }
     if (!e->group) { /* one item: its band-3 bound before the list and step 4 */
-        int zlo, zhi, qs3[3];
-        band_split_zrange(e->opt.clues, e->o, __builtin_popcount(x), __builtin_popcount(y), &zlo, &zhi);
-        pair_stacks(q, qs3);
-        if (mix_dead(e, q, zhi, qs3)) {
+        uint64_t un[MIX / 64];
+        int nw;
+        if (mix_dead(e, x, y, zhi, qs3, un, &nw)) {
             e->rec->band3_filtered++;
             return;
         }
@@ -542,51 +638,49 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
     if (e->nqs == e->capqs) {
         size_t n = e->capqs ? 2 * e->capqs : 4096;
         uint64_t *p = realloc(e->qs, sizeof *p * n);
-        if (!p) {
+        if (p) e->qs = p;
+        uint32_t *pi = p ? realloc(e->qinfo, sizeof *pi * n) : NULL;
+        if (!pi) {
             e->status = MC_ENOMEM;
             e->stop = true;
             return;
         }
-        e->qs = p;
+        e->qinfo = pi;
         e->capqs = n;
     }
+    e->qinfo[e->nqs] = (uint32_t)zlo | (uint32_t)zhi << 5 | (uint32_t)qs3[0] << 10 | (uint32_t)qs3[1] << 15 |
+                       (uint32_t)qs3[2] << 20;
     e->qs[e->nqs++] = q;
 }
 
-/* Step 5 on one pair Q of step 4, in the current item's band 3. */
-static void band3(band_engine *e, uint64_t q)
+/* Step 5 on one pair Q of step 4, in the current item's band 3: the bound
+ * of step 3b again (in group mode its first application; in grid mode the
+ * UAs learned since make it stronger), then the search over the UAs Q
+ * leaves unhit. */
+static void band3(band_engine *e, uint64_t q, uint32_t info)
 {
     uint32_t x = (uint32_t)q & MASK27, y = (uint32_t)(q >> 27) & MASK27;
     e->Q = q;
-    int nx = __builtin_popcount(x), ny = __builtin_popcount(y);
-    band_split_zrange(e->opt.clues, e->o, nx, ny, &e->zlo, &e->zhi);
-    pair_stacks(q, e->qstack);
-    /* the bound of step 3b: grid mode applied it before step 4 already */
-    if (e->group && mix_dead(e, q, e->zhi, e->qstack)) {
+    e->zlo = (int)(info & 31);
+    e->zhi = (int)((info >> 5) & 31);
+    for (int s = 0; s < 3; s++) e->qstack[s] = (int)((info >> (10 + 5 * s)) & 31);
+    if (e->zlo < e->opt.band3_min) e->zlo = e->opt.band3_min;
+    if (e->zlo > e->zhi) return;
+    uint64_t un[B3_WORDS];
+    int w0, nw = (e->nb3 + 63) >> 6;
+    if (mix_dead(e, x, y, e->zhi, e->qstack, un, &w0)) {
         e->rec->band3_filtered++;
         return;
     }
-    for (int s = 0; s < 3; s++) e->stack_cap[s] = e->zhi - band_split_stack_strict(e->o, s);
+    b3_unhit(e, y, un, w0, nw);
+    for (int s = 0; s < 3; s++) e->stack_cap[s] = e->zhi - e->strict[s];
     e->nR = 0;
-    for (int i = 0; i < e->tab3.nua; i++) e->R[e->nR++] = e->tab3.ua[i];
-    if (!e->xl_valid || e->xl_x != x) { /* a new X: its list, built as needed */
-        e->xl_valid = true;
-        e->xl_x = x;
-        e->nxl = 0;
-        e->xl_upto = 0;
-    }
-    for (; e->xl_upto < e->noua; e->xl_upto++) {
-        cs81 u = e->oua[e->xl_upto];
-        uint32_t p = part3(u);
-        if ((u.w[0] & x) || !p) continue; /* hit by X, or two-band (steps 3-4) */
-        e->xl_b[e->nxl] = (uint32_t)(u.w[0] >> 27) & MASK27;
-        e->xl_p[e->nxl++] = p;
-    }
-    for (int i = 0; i < e->nxl && e->nR < MAX_R; i++)
-        if (!(e->xl_b[i] & y)) e->R[e->nR++] = e->xl_p[i];
+    for (int w = 0; w < nw; w++)
+        for (uint64_t m = un[w]; m; m &= m - 1) e->R[e->nR++] = e->b3part[64 * w + __builtin_ctzll(m)];
     e->q_dead = false;
+    e->nlearned3 = 0;
     int zs[3] = {0, 0, 0};
-    dfs3(e, 0, 0, 0, zs);
+    dfs3(e, 0, 0, 0, zs, e->R, e->nR, 0);
 }
 
 /* The band-3 side of the item now in e->og (its UAs in e->oua): band 3's
@@ -597,7 +691,7 @@ static mc_status item_prepare(band_engine *e)
     memcpy(b3, e->og + 54, 27);
     mc_status st = band_table_build(&e->tab3, b3, 0);
     if (st != MC_OK) return st;
-    mix_prepare(e);
+    b3_prepare(e);
     return MC_OK;
 }
 
@@ -606,8 +700,7 @@ static mc_status item_prepare(band_engine *e)
 static mc_status band3_phase(band_engine *e)
 {
     double t0 = mc_thread_cpu_seconds();
-    e->xl_valid = false;
-    for (size_t i = 0; i < e->nqs && !e->stop; i++) band3(e, e->qs[i]);
+    for (size_t i = 0; i < e->nqs && !e->stop; i++) band3(e, e->qs[i], e->qinfo[i]);
     e->rec->seconds_band3 += mc_thread_cpu_seconds() - t0;
     return MC_OK;
 }
@@ -795,7 +888,6 @@ static mc_status pair_phase(band_engine *e, const band_table *t1, const band_tab
     }
     e->ntb_base = e->ntb;
     e->nl = 0;
-    e->xl_valid = false;
     int n1 = t1->start[xmax + 1], n2 = t2->start[xmax + 1];
     if ((st = grow_vec(&e->vx, &e->capvx, n1)) != MC_OK) return st;
     if ((st = grow_vec(&e->vy, &e->capvy, n2)) != MC_OK) return st;
@@ -839,7 +931,8 @@ static mc_status pair_phase(band_engine *e, const band_table *t1, const band_tab
     int K = e->opt.clues;
     for (int x = 0; x <= xmax && !e->stop; x++)
         for (int y = 0; y <= xmax && !e->stop; y++)
-            if (band_split_pair_ok(K, o, x, y) && band_table_count(t1, x) && band_table_count(t2, y))
+            if (band_split_pair_ok(K, o, x, y) && K - x - y >= e->opt.band3_min && band_table_count(t1, x) &&
+                band_table_count(t2, y))
                 pairs(e, t1, x, y);
     e->rec->seconds_pairs += mc_thread_cpu_seconds() - t0;
     return e->status;
@@ -943,6 +1036,7 @@ mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const ui
     e->gpair = pair;
     e->item_fn = found;
     e->o = BAND_SPLIT_GROUP;
+    set_strict(e);
     for (int c = 0; c < 81; c++) e->orig[c] = e->inv[c] = (uint8_t)c;
     e->grid = e->og;
     memcpy(e->og, pair, 54);

@@ -74,6 +74,12 @@ typedef struct band_options {
     int two_band_check; /* step 4 (default 1) */
     int drop_percent;   /* tests: drop this share of the finder's UAs (default 0) */
     uint64_t drop_seed;
+    /* 0: every puzzle; else only the puzzles whose band 3 (of the owning
+     * orientation, or of the covering item in group mode) holds at least
+     * band3_min clues: band 3 is the band that holds the most clues, so
+     * for K = 17, band3_min = 7 is pass 1 of the case split (bands 1+2 hold
+     * at most 10 clues) and the rest is the 6/6/5 distribution */
+    int band3_min;
 } band_options;
 
 void band_options_default(band_options *o, int clues);

@@ -5,6 +5,13 @@
  *
  * usage: bench_bandscan [--k K] [--per-band N] [--bands B] [--seed S]
  *                       [--grids G] [--checker]
+ *        bench_bandscan [--k K] --group B L
+ * --band3-min Z: only puzzles whose band 3 holds at least Z clues
+ * (band_options.band3_min; K = 17, Z = 7: pass 1 of the case split).
+ * The phases' seconds and counters summed over the sampled groups close
+ * the output.
+ * --group: the one group of band-1 index B at local rank L, with every
+ * counter of the band engine (profiling one heavy group).
  * Strata: B band-1 indices spread evenly over 1..416 (default 13: 1, 35,
  * 70, ..., 416); in each, N groups (default 2) at local ranks drawn
  * uniformly (seeded) from 1..n_b. Each group: band_engine_run_group with
@@ -29,6 +36,7 @@
 #include "bandpair_rank.h"
 #include "banner.h"
 #include "checker.h"
+#include "work_counters.h"
 #include "geometry.h"
 #include "mc_clock.h"
 #include "prng.h"
@@ -53,7 +61,8 @@ static int pick_fn(void *arg, const bandpair_group *g)
 int main(int argc, char **argv)
 {
     int K = 16, per = 2, nb = 13, grids = 1, with_checker = 0;
-    uint64_t seed = 2026;
+    uint64_t seed = 2026, group_local = 0;
+    int group_band = 0, band3_min = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--k") && i + 1 < argc) K = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--per-band") && i + 1 < argc) per = atoi(argv[++i]);
@@ -61,9 +70,14 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--grids") && i + 1 < argc) grids = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--checker")) with_checker = 1;
+        else if (!strcmp(argv[i], "--band3-min") && i + 1 < argc) band3_min = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--group") && i + 2 < argc) {
+            group_band = atoi(argv[++i]);
+            group_local = strtoull(argv[++i], NULL, 10);
+        }
         else {
             fprintf(stderr, "usage: bench_bandscan [--k K] [--per-band N] [--bands B] [--seed S] [--grids G] "
-                            "[--checker]\n");
+                            "[--checker] [--band3-min Z]\n       bench_bandscan [--k K] [--band3-min Z] --group B L\n");
             return 2;
         }
     }
@@ -77,16 +91,37 @@ int main(int argc, char **argv)
     if (bandpair_ctx_new(&ctx) != MC_OK) return 1;
     band_options o;
     band_options_default(&o, K);
+    o.band3_min = band3_min;
     band_engine *e = band_engine_new(&o);
     checker_options co;
     checker_options_default(&co, K);
     checker_ctx *c = with_checker ? checker_new(geometry_9x9(), &co) : NULL;
     pick *p = malloc(sizeof *p);
     if (!e || !p || (with_checker && !c)) return 1;
+    if (group_band) {
+        if (group_band > BAND_COUNT || group_local < 1 || group_local > bandpair_rank_band_count(group_band)) {
+            fprintf(stderr, "bench_bandscan: --group B L: 1 <= B <= 416, 1 <= L <= the band's group count\n");
+            return 2;
+        }
+        p->n = 0;
+        if (bandpair_enumerate(ctx, group_band, group_local, group_local, true, pick_fn, p, NULL) != MC_OK) return 1;
+        band_record r;
+        if (band_engine_run_group(e, p->pair, p->band3, p->n, &r, NULL, NULL) != MC_OK) return 1;
+        char buf[2048];
+        work_counters_text(&r.work, buf, sizeof buf);
+        printf("# K = %d, group %d:%llu, %d items\n%s\n", K, group_band, (unsigned long long)group_local, p->n, buf);
+        free(p);
+        band_engine_free(e);
+        bandpair_ctx_free(ctx);
+        return 0;
+    }
     prng rng;
     prng_seed(&rng, seed);
-    printf("# K = %d: %d strata x %d groups (seed %llu); CPU s of the thread\n", K, nb, per,
-           (unsigned long long)seed);
+    printf("# K = %d: %d strata x %d groups (seed %llu)%s; CPU s of the thread\n", K, nb, per,
+           (unsigned long long)seed, band3_min ? ", band 3 >= --band3-min clues only" : "");
+    if (band3_min) printf("# --band3-min %d\n", band3_min);
+    band_record all;
+    memset(&all, 0, sizeof all);
     printf("%6s %12s %6s %8s %8s %12s %10s %8s %8s %8s\n", "band1", "local", "items", "s/group", "s/item",
            "pairs", "pass2", "puzzles", "grid s", "chk s");
     double mean_of[BAND_COUNT + 1] = {0}, var_of[BAND_COUNT + 1] = {0};
@@ -126,6 +161,7 @@ int main(int argc, char **argv)
                    (unsigned long long)r.two_band_pass, (unsigned long long)r.puzzles, ng ? gs / ng : 0.0,
                    ng && c ? cs / ng : 0.0);
             fflush(stdout);
+            work_counters_add(&all.work, &r.work);
             s1 += r.seconds_total;
             s2 += r.seconds_total * r.seconds_total;
             sum_items += p->n;
@@ -152,14 +188,21 @@ int main(int argc, char **argv)
     double hours = total / 3600 + enum_hours, err = sqrt(var_coh) / 3600;
     printf("sampled: %d groups, %.2f items/group, %.3f s/group, %.4f s/item\n", ngroups, sum_items / ngroups,
            sum_groups_s / ngroups, sum_groups_s / sum_items);
-    printf("projection, K = %d, band-pair scan of %.0f groups: %.4g core-hours (+- %.2g, one standard error of the "
+    char only[64] = "";
+    if (band3_min) snprintf(only, sizeof only, " (only band 3 >= %d clues)", band3_min);
+    printf("projection, K = %d%s, band-pair scan of %.0f groups: %.4g core-hours (+- %.2g, one standard error of the "
            "stratified mean; %.2f of it the enumeration), %.4f s per catalogue grid\n",
-           K, all_groups, hours, err, enum_hours, hours * 3600 / CATALOGUE_GRIDS);
+           K, only, all_groups, hours, err, enum_hours, hours * 3600 / CATALOGUE_GRIDS);
     if (ngrids) {
         printf("per grid (%d grids of the sampled groups): band engine %.3f s/grid -> %.4g core-hours", ngrids,
                grid_s / ngrids, grid_s / ngrids * CATALOGUE_GRIDS / 3600);
         if (c) printf("; checker %.3f s/grid -> %.4g core-hours", chk_s / ngrids, chk_s / ngrids * CATALOGUE_GRIDS / 3600);
         printf("\n");
+    }
+    {
+        char buf[2048];
+        work_counters_text(&all.work, buf, sizeof buf);
+        printf("phases and counters, all sampled groups: %s\n", buf);
     }
     printf("band engine memory: %.1f MiB\n", (double)band_engine_memory(e) / (1 << 20));
     free(p);

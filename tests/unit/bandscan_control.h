@@ -34,6 +34,7 @@
 #include "canon.h"
 #include "cellset.h"
 #include "grid.h"
+#include "prng.h"
 #include "puzzle_check.h"
 #include "seventeen_cover_load.h"
 #include "solver.h"
@@ -111,9 +112,13 @@ static int bsc_group(void *arg, const bandpair_group *g)
     return 0;
 }
 
-/* Scans ranks first..last (one band 1) with K clues; returns the number of
- * puzzles found, checked against the oracle when K = 17. */
-static int bsc_run(uint64_t first, uint64_t last, int clues)
+/* Scans ranks first..last (one band 1) with K clues, only puzzles whose
+ * band 3 holds at least band3_min clues (band_options.band3_min; 0: all);
+ * returns the number of puzzles found, checked against the oracle when
+ * K = 17 (the oracle loaded here when known is NULL): exactly the known 17s
+ * covered by the range whose covering item's band 3 (the cover's slot)
+ * holds at least band3_min clues. */
+static inline int bsc_run_with(uint64_t first, uint64_t last, int clues, int band3_min, const s17_data *known)
 {
     int band, band2;
     uint64_t lo, hi;
@@ -125,6 +130,7 @@ static int bsc_run(uint64_t first, uint64_t last, int clues)
     assert_int_equal(bandpair_ctx_new(&ctx), MC_OK);
     band_options o;
     band_options_default(&o, clues);
+    o.band3_min = band3_min;
     bsc_found *f = calloc(1, sizeof *f);
     assert_non_null(f);
     f->solver = sv;
@@ -141,13 +147,15 @@ static int bsc_run(uint64_t first, uint64_t last, int clues)
             if (bsc_key_eq(&f->key[a], &f->key[b])) fail_msg("puzzles %d and %d are the same class", a, b);
     int n = f->n;
     if (clues == 17) {
-        s17_data d;
-        s17_load(&d);
+        s17_data own;
+        if (!known) s17_load(&own);
+        const s17_data *dp = known ? known : &own;
+        const s17_data d = *dp;
         bsc_key want[BSC_MAX];
         int nw = 0;
         for (size_t i = 0; i < d.cover.n; i++) {
             const cov17 *r = &d.cover.r[i];
-            if (r->global < first || r->global > last) continue;
+            if (r->global < first || r->global > last || r->clues[r->slot] < band3_min) continue;
             solver_result res;
             assert_int_equal(solver_count(sv, r->puzzle, 2, &res), 1);
             /* the file's cover, recomputed */
@@ -169,13 +177,49 @@ static int bsc_run(uint64_t first, uint64_t last, int clues)
             for (int b = 0; b < f->n && !hit; b++) hit = bsc_key_eq(&want[a], &f->key[b]);
             if (!hit) fail_msg("known puzzle %d of the range not reported", a);
         }
-        s17_free(&d);
+        if (!known) s17_free(&own);
     }
     band_engine_free(s.e);
     free(f);
     bandpair_ctx_free(ctx);
     solver_free(sv);
     return n;
+}
+
+static inline int bsc_run(uint64_t first, uint64_t last, int clues) { return bsc_run_with(first, last, clues, 0, NULL); }
+
+/* The group-mode cross-check against the complete list: ngroups covering
+ * groups drawn (seed) from tests/data/seventeen-cover.txt.gz, distinct, each
+ * scanned at K = 17 (bsc_run_with, band3_min as there) and giving exactly
+ * the known 17s it covers (with band 3 >= band3_min). Returns the number
+ * of puzzles found. */
+static inline int bsc_cover_sample(uint64_t seed, int ngroups, int band3_min)
+{
+    s17_data d;
+    s17_load(&d);
+    prng rng;
+    prng_seed(&rng, seed);
+    uint64_t *done = calloc((size_t)ngroups, sizeof *done);
+    assert_non_null(done);
+    int total = 0, want = 0;
+    for (int k = 0; k < ngroups;) {
+        uint64_t rank = d.cover.r[prng_below(&rng, d.cover.n)].global;
+        bool seen = false;
+        for (int j = 0; j < k && !seen; j++) seen = done[j] == rank;
+        if (seen) continue;
+        done[k++] = rank;
+        int covered = 0;
+        for (size_t i = 0; i < d.cover.n; i++)
+            covered += d.cover.r[i].global == rank && d.cover.r[i].clues[d.cover.r[i].slot] >= band3_min;
+        want += covered;
+        total += bsc_run_with(rank, rank, 17, band3_min, &d);
+    }
+    print_message("seed %llu: %d groups, band 3 >= %d clues: %d known 17s covered, %d found\n",
+                  (unsigned long long)seed, ngroups, band3_min, want, total);
+    assert_int_equal(total, want);
+    free(done);
+    s17_free(&d);
+    return total;
 }
 
 #endif
