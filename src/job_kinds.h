@@ -26,6 +26,7 @@
     X(CHECKER, checker, false)                                                   \
     X(BAND, band, true)                                                          \
     X(BRUTE, brute, false)                                                       \
+    X(CHECK64, check64, false)                                                   \
     X(NONE, none, true)
 
 #endif
