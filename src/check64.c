@@ -42,6 +42,7 @@ void check64_options_default(check64_options *o, int clues)
     o->clues = clues;
     o->ua_digits = 0; /* per shape */
     o->ua_max = 512;
+    o->ua_size = 0;
     o->first = 0;
     o->core = CHECK64_CORE_HITSET;
 }
@@ -57,6 +58,7 @@ check64 *check64_new(const geometry *geo, const check64_options *o)
     c->opt = *o;
     if (c->opt.ua_digits <= 0) c->opt.ua_digits = geo->N <= 4 ? 4 : 3;
     if (c->opt.ua_digits > geo->N) c->opt.ua_digits = geo->N;
+    if (c->opt.ua_size <= 0 || c->opt.ua_size > geo->ncells) c->opt.ua_size = geo->ncells <= 36 ? geo->ncells : 16;
     if (c->opt.ua_max <= 0 || c->opt.ua_max > CHECK64_MAX_UAS / 2) c->opt.ua_max = CHECK64_MAX_UAS / 2;
     c->uf = ua64_new(geo);
     c->sv = solve64_new(geo);
@@ -272,7 +274,7 @@ mc_status check64_run(check64 *c, const uint8_t *sol, work_counters *work, check
     c->w = &w;
     c->stop = 0;
     int n = 0;
-    mc_status st = ua64_find(c->uf, sol, c->opt.ua_digits, c->geo->ncells, list_of(c, 0), c->opt.ua_max, &n,
+    mc_status st = ua64_find(c->uf, sol, c->opt.ua_digits, c->opt.ua_size, list_of(c, 0), c->opt.ua_max, &n,
                              NULL, NULL);
     if (st != MC_OK) return st;
     c->n[0] = n;

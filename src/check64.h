@@ -66,6 +66,8 @@ typedef struct check64_options {
     int clues;        /* K, 1 .. ncells */
     int ua_digits;    /* initial UAs with at most this many digits (2..N; default 3, 4 on 4x4) */
     int ua_max;       /* at most this many initial UAs (default 512) */
+    int ua_size;      /* initial UAs of at most this many cells (default 0: per shape,
+                         all on 4x4 and 6x6, 16 on 8x8) */
     int first;        /* 1: stop the grid at its first puzzle (default 0) */
     int core;         /* CHECK64_CORE_HITSET (default) or CHECK64_CORE_BITS */
 } check64_options;
