@@ -308,9 +308,9 @@ static int estimate(const geometry *geo, int n, uint64_t seed, min_engine eng, c
     }
     if (status == 0) {
         double per = t / n;
-        printf("K = %d (engine %s): %.4f s CPU per grid (%llu nodes per grid), %llu of %d grids with puzzles (%llu in all);"
-               " all %llu ES grids: about %.1f core-hours\n",
-               K, engine_names[eng], per, (unsigned long long)(tot.nodes / (uint64_t)n), (unsigned long long)with, n,
+        printf("K = %d: %.4f s CPU per grid (engine %s, %llu nodes per grid), %llu of %d grids with puzzles (%llu in "
+               "all); all %llu ES grids: about %.1f core-hours\n",
+               K, per, engine_names[eng], (unsigned long long)(tot.nodes / (uint64_t)n), (unsigned long long)with, n,
                (unsigned long long)tot.puzzles, (unsigned long long)nes, per * (double)nes / 3600.0);
         printf("the proof of the minimum 14 needs K = 13 on every ES grid (the line above) and one grid with a"
                " 14-clue puzzle\n");
