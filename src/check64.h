@@ -19,10 +19,10 @@
  *        operations per node, more nodes (no unions, no packing
  *        improvement); kept as a second, independent search.
  *
- * Measured (tests/bench/results/bench_minimum.txt, K = 13 on 500 ES 8x8
+ * Measured (tests/bench/results/bench_minimum.txt, K = 13 on ES 8x8
  * grids): the UA step is about 6 times faster than the checker's, but the
- * family prunes less (twice the nodes), so on 8x8 the checker is faster
- * overall; check64 is the checker's independent twin on these shapes.
+ * family prunes less (about twice the nodes), so on 8x8 the checker is
+ * faster overall; check64 is the checker's independent twin on these shapes.
  *
  * The 64-bit core (depth-first, one frame per clue placed):
  *
