@@ -30,7 +30,7 @@ static const char *help =
     "grids): the 1,673,187 ES grids are enumerated as `grids enum --box 2x4`\n"
     "does and streamed: K = 13 on every one (every puzzle of at most 13\n"
     "clues: none), then K = 14 grid by grid until one has a puzzle (about\n"
-    "35 core-hours measured on a sample, one process, no journal; the\n"
+    "33 core-hours measured on a sample, one process, no journal; the\n"
     "resumable form of the K = 13 part is the job\n"
     "jobs/proofs/8x8/es8x8-k13.job).\n"
     "\n"
