@@ -179,14 +179,15 @@ static mc_status set_key(job *j, const char *dir, const char *name, long line, i
         char *arg = trim(sp);
         if (*sp) *sp = 0; /* v is now the kind word (arg points after it) */
         if (!job_source_find(v, &j->source))
-            return BAD("%s:%ld: source must be 'grids FILE', 'catalogue FILE', 'enumerate' or 'bandpairs', not '%s'",
+            return BAD("%s:%ld: source must be 'grids FILE', 'catalogue FILE', 'enumerate', 'bandpairs' or 'enumerate8', not '%s'",
                        name, line, v);
         if (!job_source_takes_file(j->source)) {
             if (*arg)
                 return BAD("%s:%ld: source %s takes no file (%s)", name, line, v,
-                           j->source == JOB_SOURCE_ENUMERATE ? "bands = A-B chooses the grids"
-                                                             : "ranks = A-B chooses the groups");
-            j->geo = geometry_9x9();
+                           j->source == JOB_SOURCE_ENUMERATE    ? "bands = A-B chooses the grids"
+                           : j->source == JOB_SOURCE_BANDPAIRS ? "ranks = A-B chooses the groups"
+                                                                : "ranks = A-B chooses the grids");
+            j->geo = j->source == JOB_SOURCE_ENUMERATE8 ? geometry_get(2, 4) : geometry_9x9();
             return MC_OK;
         }
         if (!*arg) return BAD("%s:%ld: source %s needs a file name", name, line, v);
@@ -344,6 +345,11 @@ mc_status job_parse(const char *name, const char *text, job *j, mc_error *err)
     }
     if (j->source == JOB_SOURCE_ENUMERATE && j->geo->N != 9) {
         st = mc_fail(err, MC_EINVAL, "%s:%ld: source enumerate makes 9x9 grids", name, seen[K_SHAPE]);
+        goto done;
+    }
+    if (j->source == JOB_SOURCE_ENUMERATE8 && (j->geo->R != 2 || j->geo->C != 4)) {
+        st = mc_fail(err, MC_EINVAL, "%s:%ld: source enumerate8 makes 8x8 grids of 2x4 boxes, not %dx%d", name,
+                     seen[K_SHAPE], j->geo->R, j->geo->C);
         goto done;
     }
     if (j->source == JOB_SOURCE_BANDPAIRS && j->geo->N != 9) {

@@ -20,12 +20,14 @@
     X(GRIDS, grids, true, false)                                                 \
     X(CATALOGUE, catalogue, true, false)                                         \
     X(ENUMERATE, enumerate, false, false)                                        \
-    X(BANDPAIRS, bandpairs, false, true)
+    X(BANDPAIRS, bandpairs, false, true)                                         \
+    X(ENUMERATE8, enumerate8, false, false)
 
 #define ENGINES(X)                                                               \
     X(CHECKER, checker, false)                                                   \
     X(BAND, band, true)                                                          \
     X(BRUTE, brute, false)                                                       \
+    X(CHECK64, check64, false)                                                   \
     X(NONE, none, true)
 
 #endif

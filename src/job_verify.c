@@ -402,6 +402,7 @@ static void report_job(verifier *v)
     const job *j = &v->j;
     char what[64] = "";
     if (j->source == JOB_SOURCE_ENUMERATE) snprintf(what, sizeof what, "bands %d-%d", j->band_lo, j->band_hi);
+    if (j->source == JOB_SOURCE_ENUMERATE8) snprintf(what, sizeof what, "(the ES 8x8 grids)");
     if (job_source_gives_groups(j->source)) snprintf(what, sizeof what, "(band-pair groups)");
     fprintf(v->out, "job: %s %s, ranks %" PRIu64 "..%" PRIu64 ", chunk %" PRIu64 ", K = %d, engine %s\n",
             job_source_name(j->source), j->source_path ? j->source_path : what, j->first, j->last, j->chunk,

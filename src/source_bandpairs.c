@@ -134,31 +134,16 @@ static mc_status read_groups(void *state, const job *j, uint64_t *next, uint64_t
         if (st != MC_OK) return st;
         *next = first;
     }
-    while (*next < first + count) {
-        mc_status st;
-        uint8_t *to = NULL;
-        uint64_t want;
-        if (*next < first) {
-            want = first - *next;
-        } else {
-            want = first + count - *next;
-            to = units + (*next - first) * BANDPAIR_UNIT_BYTES;
-        }
-        if (want > FEED_CAP) want = FEED_CAP;
-        size_t got = unit_feed_take(r->run.feed, to, (size_t)want, &st);
-        if (got == 0) {
-            if (r->run.bad_band)
-                return mc_fail(err, MC_EINVAL,
-                               "band-pair group %llu (band %d, local rank %llu) has more than %d band 3s",
-                               (unsigned long long)*next, r->run.bad_band, (unsigned long long)r->run.bad_local,
-                               BANDPAIR_MAX_ITEMS);
-            if (st != MC_OK)
-                return mc_fail(err, st, "band-pair enumeration failed at rank %llu (%s)", (unsigned long long)*next,
-                               mc_status_name(st));
-            return mc_fail(err, MC_EINVAL, "the band-pair enumeration ends before rank %llu",
-                           (unsigned long long)*next);
-        }
-        *next += got;
+    mc_status st = unit_feed_read_ranks(r->run.feed, BANDPAIR_UNIT_BYTES, next, first, count, units);
+    if (st != MC_OK) {
+        if (r->run.bad_band)
+            return mc_fail(err, MC_EINVAL, "band-pair group %llu (band %d, local rank %llu) has more than %d band 3s",
+                           (unsigned long long)*next, r->run.bad_band, (unsigned long long)r->run.bad_local,
+                           BANDPAIR_MAX_ITEMS);
+        if (st != MC_EOF)
+            return mc_fail(err, st, "band-pair enumeration failed at rank %llu (%s)", (unsigned long long)*next,
+                           mc_status_name(st));
+        return mc_fail(err, MC_EINVAL, "the band-pair enumeration ends before rank %llu", (unsigned long long)*next);
     }
     return MC_OK;
 }

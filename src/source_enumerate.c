@@ -82,27 +82,13 @@ static mc_status read_grids(void *state, const job *j, uint64_t *next, uint64_t 
 {
     enum_reader *r = state;
     assert(first >= *next);
-    while (*next < first + count) {
-        mc_status st;
-        uint8_t *to = NULL;
-        size_t want;
-        if (*next < first) {
-            want = (size_t)(first - *next);
-        } else {
-            want = (size_t)(first + count - *next);
-            to = grids + (*next - first) * 81;
-        }
-        if (want > FEED_CAP) want = FEED_CAP;
-        size_t got = unit_feed_take(r->feed, to, want, &st);
-        if (got == 0) {
-            if (st != MC_OK)
-                return mc_fail(err, st, "enumeration of bands %d-%d failed (%s)", j->band_lo, j->band_hi,
-                               mc_status_name(st));
-            return mc_fail(err, MC_EINVAL, "the enumeration of bands %d-%d ends before rank %llu", j->band_lo,
-                           j->band_hi, (unsigned long long)*next);
-        }
-        *next += got;
-    }
+    mc_status st = unit_feed_read_ranks(r->feed, 81, next, first, count, grids);
+    if (st == MC_EOF)
+        return mc_fail(err, MC_EINVAL, "the enumeration of bands %d-%d ends before rank %llu", j->band_lo,
+                       j->band_hi, (unsigned long long)*next);
+    if (st != MC_OK)
+        return mc_fail(err, st, "enumeration of bands %d-%d failed (%s)", j->band_lo, j->band_hi,
+                       mc_status_name(st));
     return MC_OK;
 }
 

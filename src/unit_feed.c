@@ -129,3 +129,23 @@ void unit_feed_free(unit_feed *f)
     free(f->ring);
     free(f);
 }
+
+mc_status unit_feed_read_ranks(unit_feed *f, size_t unit_bytes, uint64_t *next, uint64_t first, uint64_t count,
+                               uint8_t *out)
+{
+    while (*next < first + count) {
+        mc_status st;
+        uint8_t *to = NULL;
+        uint64_t want;
+        if (*next < first) {
+            want = first - *next;
+        } else {
+            want = first + count - *next;
+            to = out + (size_t)(*next - first) * unit_bytes;
+        }
+        size_t got = unit_feed_take(f, to, (size_t)want, &st);
+        if (got == 0) return st != MC_OK ? st : MC_EOF;
+        *next += got;
+    }
+    return MC_OK;
+}

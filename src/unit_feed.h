@@ -45,6 +45,14 @@ bool unit_feed_stopping(unit_feed *f);
  * at least one unless the producer is done. *st: the producer's status
  * (MC_OK while it runs). */
 size_t unit_feed_take(unit_feed *f, uint8_t *out, size_t max, mc_status *st);
+/* Reader side for a source whose ranks are the feed's order: drops the
+ * units before rank first (*next is the rank of the next unit of the
+ * feed), then takes the count units of ranks first.. into out
+ * (unit_bytes each); *next ends past them. MC_OK; else the producer's
+ * status, or MC_EOF when the feed ended before rank first + count (*next
+ * is then the first rank it did not give). */
+MC_MUST_USE mc_status unit_feed_read_ranks(unit_feed *f, size_t unit_bytes, uint64_t *next, uint64_t first,
+                                           uint64_t count, uint8_t *out);
 /* Stops and joins the producer, frees the ring. NULL safe. */
 void unit_feed_free(unit_feed *f);
 

@@ -7,6 +7,7 @@
 
 #include "band_engine.h"
 #include "canon.h"
+#include "check64.h"
 #include "checker.h"
 #include "enumerate.h"
 #include "cli.h"
@@ -14,17 +15,24 @@
 #include "prng.h"
 
 static const char *help =
-    "usage: minclue minimum --box RxC [--estimate N] [--seed S] [checker options]\n"
-    "       minclue minimum [--box RxC] [--engine checker|band] [--from K]\n"
+    "usage: minclue minimum --box RxC [--engine check64|checker] [--estimate N] [--seed S]\n"
+    "                       [checker options]\n"
+    "       minclue minimum [--box RxC] [--engine checker|band|check64] [--from K]\n"
     "                       [checker options] FILE...\n"
     "\n"
     "Finds the smallest number of clues of a unique puzzle for a small shape\n"
     "and proves it: every grid with the first row 1..N is built by\n"
     "backtracking, reduced to its minlex form (one grid per essentially\n"
-    "different class), and the checker (unavoidable sets, hitting sets,\n"
+    "different class), and the search (unavoidable sets, hitting sets,\n"
     "solver) runs on each class with K = 1, 2, ... until some grid has a\n"
     "puzzle. The K before that is the proof: no grid has a unique puzzle with\n"
-    "K - 1 clues. Feasible for 2x2 (4x4 grids) and 2x3 (6x6 grids).\n"
+    "K - 1 clues. 2x2 (4x4 grids) and 2x3 (6x6 grids): seconds. 2x4 (8x8\n"
+    "grids): the 1,673,187 ES grids are enumerated as `grids enum --box 2x4`\n"
+    "does and streamed: K = 13 on every one (every puzzle of at most 13\n"
+    "clues: none), then K = 14 grid by grid until one has a puzzle (about\n"
+    "33 core-hours measured on a sample, one process, no journal; the\n"
+    "resumable form of the K = 13 part is the job\n"
+    "jobs/proofs/8x8/es8x8-k13.job).\n"
     "\n"
     "With FILE arguments the grids are those of the files instead (solution\n"
     "grids, one per line, all of one shape; `#` comments; gzip read), searched\n"
@@ -34,9 +42,13 @@ static const char *help =
     "there is none with fewer; when the first K searched already has one, the\n"
     "minimum is only bounded (exit status 1: start lower).\n"
     "\n"
-    "  --box RxC      the shape (2x2 or 2x3 for a proof; with FILE: default\n"
-    "                 from the first grid's line length)\n"
+    "  --box RxC      the shape (2x2, 2x3 or 2x4 for a proof; with FILE:\n"
+    "                 default from the first grid's line length)\n"
     "  --engine NAME  checker (default): every shape;\n"
+    "                 check64: grids of at most 64 cells, UAs of at most 3\n"
+    "                 digits by digit subsets, 64-bit cell sets, the same\n"
+    "                 puzzles (other shapes are refused); on 8x8 K = 13 it\n"
+    "                 is not faster than the checker (README);\n"
     "                 band: the band method (minclue search --help), 9x9\n"
     "                 grids only (3 bands of 3 rows of 3x3 boxes, so FILE\n"
     "                 arguments are needed), K from 1 to 27, none of the\n"
@@ -48,7 +60,7 @@ static const char *help =
     "  --estimate N   2x4 boxes (8x8 grids): enumerate the 1,673,187 ES grids,\n"
     "                 draw N of them uniformly and search each with K = 13;\n"
     "                 prints the CPU time of the full K = 13 proof it\n"
-    "                 extrapolates to (no proof is made; checker only)\n"
+    "                 extrapolates to (no proof is made; check64 or checker)\n"
     "  --seed S       seed of the random grids for --estimate (default 1)\n"
     "checker options (as for search; the defaults make the proof):\n";
 static const char *help_tail =
@@ -139,12 +151,74 @@ static void on_found(void *arg, const uint8_t *puzzle, int n)
 {
     (void)n;
     first_found *f = arg;
-    if (f->have) return;
+    if (!f || f->have) return;
     grid g;
     g.geo = f->geo;
     memcpy(g.cell, puzzle, (size_t)f->geo->ncells);
     grid_format(&g, DIGITS_STD, f->text);
     f->have = 1;
+}
+
+typedef enum min_engine { MIN_CHECKER, MIN_BAND, MIN_CHECK64 } min_engine;
+static const char *const engine_names[] = {"checker", "band", "check64"};
+
+/* One engine for one K, grid by grid. The band engine stops each grid at
+ * its first puzzle; first = true does the same for the others. */
+typedef struct runner {
+    checker_ctx *c;
+    band_engine *be;
+    check64 *c64;
+} runner;
+
+static bool runner_open(runner *rn, const geometry *geo, min_engine eng, const checker_options *copt, int K,
+                        bool first)
+{
+    memset(rn, 0, sizeof *rn);
+    if (eng == MIN_CHECK64) {
+        check64_options o;
+        check64_options_default(&o, K);
+        o.first = first;
+        rn->c64 = check64_new(geo, &o);
+    } else if (eng == MIN_BAND) {
+        band_options bo;
+        band_options_default(&bo, K);
+        bo.first = 1;
+        bo.learn = copt->learn;
+        rn->be = band_engine_new(&bo);
+    } else {
+        checker_options ko = *copt;
+        ko.clues = K;
+        ko.first = first;
+        rn->c = checker_new(geo, &ko);
+    }
+    if (!rn->c && !rn->be && !rn->c64) {
+        cli_error("minimum", "out of memory");
+        return false;
+    }
+    return true;
+}
+
+/* One grid: its work added to *w (zeroed by the caller). */
+static bool runner_run(runner *rn, const uint8_t *g, work_counters *w, first_found *ff)
+{
+    checker_record r;
+    band_record br;
+    mc_status st = rn->c64 ? check64_run(rn->c64, g, w, on_found, ff)
+                   : rn->be ? band_engine_run(rn->be, g, &br, on_found, ff)
+                            : checker_run(rn->c, g, &r, on_found, ff);
+    if (st != MC_OK) {
+        cli_error("minimum", "search failed: %s", mc_status_name(st));
+        return false;
+    }
+    if (!rn->c64) work_counters_add(w, rn->be ? &br.work : &r.work);
+    return true;
+}
+
+static void runner_close(runner *rn)
+{
+    checker_free(rn->c);
+    band_engine_free(rn->be);
+    check64_free(rn->c64);
 }
 
 /* Picks the grids of sorted ranks want[0..n) (1-based, repeats allowed)
@@ -171,7 +245,7 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static int estimate(const geometry *geo, int n, uint64_t seed, const checker_options *base)
+static int estimate(const geometry *geo, int n, uint64_t seed, min_engine eng, const checker_options *base)
 {
     if (geo->R != 2 || geo->C != 4) {
         cli_error("minimum", "--estimate is for 2x4 boxes (8x8 grids)");
@@ -209,46 +283,147 @@ static int estimate(const geometry *geo, int n, uint64_t seed, const checker_opt
            (unsigned long long)nes, tenum, n, (unsigned long long)seed);
     int status = 0;
     const int K = 13;
-    checker_options o = *base;
-    o.clues = K;
-    checker_ctx *c = checker_new(geo, &o);
-    if (!c) {
-        cli_error("minimum", "out of memory");
+    runner rn;
+    if (!runner_open(&rn, geo, eng, base, K, false)) {
         free(want);
         free(grids);
         return 2;
     }
     double t = 0;
     uint64_t with = 0;
-    checker_record tot = {0};
+    work_counters tot = {0};
     for (int i = 0; i < n; i++) {
-        checker_record r;
+        work_counters w = {0};
         double c0 = mc_cpu_seconds();
-        if (checker_run(c, grids + (size_t)i * (size_t)geo->ncells, &r, NULL, NULL) != MC_OK) {
-            cli_error("minimum", "search failed");
+        if (!runner_run(&rn, grids + (size_t)i * (size_t)geo->ncells, &w, NULL)) {
             status = 2;
             break;
         }
         double cpu = mc_cpu_seconds() - c0;
         t += cpu;
-        checker_record_add(&tot, &r);
-        with += r.puzzles > 0;
-        fprintf(stderr, "  K = %d: grid %d of %d (rank %llu): %.2f s CPU, %llu puzzles\n", K, i + 1, n,
-                (unsigned long long)want[i], cpu, (unsigned long long)r.puzzles);
+        work_counters_add(&tot, &w);
+        with += w.puzzles > 0;
+        fprintf(stderr, "  K = %d: grid %d of %d (rank %llu): %.4f s CPU, %llu puzzles\n", K, i + 1, n,
+                (unsigned long long)want[i], cpu, (unsigned long long)w.puzzles);
     }
     if (status == 0) {
         double per = t / n;
-        printf("K = %d: %.3f s CPU per grid (%llu nodes per grid), %llu of %d grids with puzzles (%llu in all);"
-               " all %llu ES grids: about %.1f core-hours\n",
-               K, per, (unsigned long long)(tot.nodes / (uint64_t)n), (unsigned long long)with, n,
+        printf("K = %d: %.4f s CPU per grid (engine %s, %llu nodes per grid), %llu of %d grids with puzzles (%llu in "
+               "all); all %llu ES grids: about %.1f core-hours\n",
+               K, per, engine_names[eng], (unsigned long long)(tot.nodes / (uint64_t)n), (unsigned long long)with, n,
                (unsigned long long)tot.puzzles, (unsigned long long)nes, per * (double)nes / 3600.0);
         printf("the proof of the minimum 14 needs K = 13 on every ES grid (the line above) and one grid with a"
                " 14-clue puzzle\n");
     }
-    checker_free(c);
+    runner_close(&rn);
     free(want);
     free(grids);
     return status;
+}
+
+/* The 8x8 proof, streamed over the enumeration (no list of 1.67 M grids):
+ * K = 13 on every ES grid, then K = 14 grid by grid (each stopped at its
+ * first puzzle) until one has a puzzle. */
+typedef struct pass8 {
+    runner rn;
+    const geometry *geo;
+    uint64_t done, with;
+    work_counters tot;
+    first_found ff;
+    uint8_t example[64];
+    bool stop_at_puzzle, failed;
+    double t0, last;
+} pass8;
+
+static int pass8_grid(void *arg, const uint8_t *g)
+{
+    pass8 *p = arg;
+    work_counters w = {0};
+    if (!runner_run(&p->rn, g, &w, &p->ff)) {
+        p->failed = true;
+        return 1;
+    }
+    p->done++;
+    if (w.puzzles && !p->with) memcpy(p->example, g, 64);
+    p->with += w.puzzles > 0;
+    work_counters_add(&p->tot, &w);
+    double now = mc_wall_seconds();
+    if (now - p->last >= 60) {
+        fprintf(stderr, "minimum 2x4: %llu grids searched, %.0f s\n", (unsigned long long)p->done, now - p->t0);
+        p->last = now;
+    }
+    return p->stop_at_puzzle && w.puzzles;
+}
+
+static bool pass8_run(pass8 *p, const geometry *geo, min_engine eng, const checker_options *copt, int K,
+                      bool stop_at_puzzle)
+{
+    memset(p, 0, sizeof *p);
+    p->geo = geo;
+    p->ff.geo = geo;
+    p->stop_at_puzzle = stop_at_puzzle;
+    p->t0 = p->last = mc_wall_seconds();
+    if (!runner_open(&p->rn, geo, eng, copt, K, stop_at_puzzle)) return false;
+    mc_error err;
+    mc_status st = enumerate_shape(geo, pass8_grid, p, NULL, &err);
+    runner_close(&p->rn);
+    if (p->failed) return false;
+    if (st != MC_OK) {
+        cli_error("minimum", "enumeration of the 8x8 grids failed: %s", err.msg);
+        return false;
+    }
+    return true;
+}
+
+static int prove8(const geometry *geo, min_engine eng, const checker_options *copt)
+{
+    printf("minimum 2x4 (8x8 grids): the essentially different grids, enumerated (grids enum --box 2x4), engine %s\n",
+           engine_names[eng]);
+    fflush(stdout);
+    pass8 *p = malloc(sizeof *p);
+    if (!p) {
+        cli_error("minimum", "out of memory");
+        return 2;
+    }
+    double c0 = mc_cpu_seconds();
+    if (!pass8_run(p, geo, eng, copt, 13, false)) {
+        free(p);
+        return 2;
+    }
+    uint64_t nes = p->done;
+    if (p->with) {
+        printf("K = 13: %llu of %llu grids have unique puzzles with at most 13 clues (e.g. %s): no proof of 14\n",
+               (unsigned long long)p->with, (unsigned long long)nes, p->ff.text);
+        free(p);
+        return 1;
+    }
+    printf("K = 13: no unique puzzle in any of the %llu grids (%llu nodes, %llu candidates, %.0f s, %.0f s CPU)\n",
+           (unsigned long long)nes, (unsigned long long)p->tot.nodes, (unsigned long long)p->tot.candidates,
+           mc_wall_seconds() - p->t0, mc_cpu_seconds() - c0);
+    fflush(stdout);
+    if (!pass8_run(p, geo, eng, copt, 14, true)) {
+        free(p);
+        return 2;
+    }
+    if (!p->with) {
+        printf("K = 14: no unique puzzle in any of the %llu grids: the minimum is more than 14\n",
+               (unsigned long long)p->done);
+        free(p);
+        return 1;
+    }
+    grid eg;
+    eg.geo = geo;
+    memcpy(eg.cell, p->example, 64);
+    char gtext[MAX_CELLS + 1];
+    grid_format(&eg, DIGITS_STD, gtext);
+    printf("K = 14: grid %llu of the enumeration has a unique puzzle with 14 clues (%.0f s)\n",
+           (unsigned long long)p->done, mc_wall_seconds() - p->t0);
+    printf("  e.g. %s in grid %s\n", p->ff.text, gtext);
+    printf("minimum: 14 clues; none of the %llu essentially different grids has a unique puzzle with 13 clues "
+           "(%.0f s CPU in all)\n",
+           (unsigned long long)nes, mc_cpu_seconds() - c0);
+    free(p);
+    return 0;
 }
 
 /* The grids of FILE arguments: solution grids of one shape. */
@@ -285,56 +460,32 @@ static int file_grid(void *user, gridfile *f, grid *g, const char *trailer)
     return CLI_LINE_OK;
 }
 
-/* One K over the grids: the checker, or the band engine stopping each grid
- * at its first puzzle. Adds the work to *tot, counts the grids with a
+/* One K over the grids: adds the work to *tot, counts the grids with a
  * puzzle in *with and keeps the first puzzle in ff (its grid in *example).
  * Returns false (message printed) on failure. */
-static bool search_k(const geometry *geo, const grid_list *gl, size_t n, bool band, const checker_options *copt,
+static bool search_k(const geometry *geo, const grid_list *gl, size_t n, min_engine eng, const checker_options *copt,
                      int K, work_counters *tot, uint64_t *with, first_found *ff, size_t *example)
 {
-    checker_ctx *c = NULL;
-    band_engine *be = NULL;
-    if (band) {
-        band_options bo;
-        band_options_default(&bo, K);
-        bo.first = 1;
-        bo.learn = copt->learn;
-        be = band_engine_new(&bo);
-    } else {
-        checker_options ko = *copt;
-        ko.clues = K;
-        c = checker_new(geo, &ko);
-    }
-    if (!c && !be) {
-        cli_error("minimum", "out of memory");
-        return false;
-    }
+    runner rn;
+    if (!runner_open(&rn, geo, eng, copt, K, false)) return false;
     bool ok = true;
     for (size_t i = 0; i < n && ok; i++) {
-        const uint8_t *g = gl->cells + i * (size_t)geo->ncells;
-        checker_record r;
-        band_record br;
-        mc_status st = band ? band_engine_run(be, g, &br, on_found, ff) : checker_run(c, g, &r, on_found, ff);
-        if (st != MC_OK) {
-            cli_error("minimum", "search failed: %s", mc_status_name(st));
-            ok = false;
-            break;
-        }
-        const work_counters *w = band ? &br.work : &r.work;
-        if (w->puzzles && !*with) *example = i;
-        *with += w->puzzles > 0;
-        work_counters_add(tot, w);
+        work_counters w = {0};
+        ok = runner_run(&rn, gl->cells + i * (size_t)geo->ncells, &w, ff);
+        if (w.puzzles && !*with) *example = i;
+        *with += w.puzzles > 0;
+        work_counters_add(tot, &w);
     }
-    checker_free(c);
-    band_engine_free(be);
+    runner_close(&rn);
     return ok;
 }
 
 /* K = from, from + 1, ... over the n grids until one has a puzzle; what
  * names the grids in the report. Returns the exit status. */
-static int prove(const geometry *geo, const grid_list *gl, size_t n, bool band, const checker_options *copt,
+static int prove(const geometry *geo, const grid_list *gl, size_t n, min_engine eng, const checker_options *copt,
                  int from, const char *what)
 {
+    const bool band = eng == MIN_BAND;
     int kmax = band ? 27 : geo->ncells;
     for (int K = from; K <= kmax; K++) {
         uint64_t with = 0;
@@ -342,7 +493,7 @@ static int prove(const geometry *geo, const grid_list *gl, size_t n, bool band, 
         first_found ff = {geo, 0, {0}};
         size_t example_grid = 0;
         double t = mc_wall_seconds();
-        if (!search_k(geo, gl, n, band, copt, K, &tot, &with, &ff, &example_grid)) return 2;
+        if (!search_k(geo, gl, n, eng, copt, K, &tot, &with, &ff, &example_grid)) return 2;
         char work[160];
         if (band)
             snprintf(work, sizeof work, "band engine: %llu band pairs, %llu band-3 checks",
@@ -385,6 +536,13 @@ static int prove(const geometry *geo, const grid_list *gl, size_t n, bool band, 
 
 static bool is_9x9(const geometry *g) { return g->R == 3 && g->C == 3; }
 
+static int refuse_check64_shape(const geometry *g)
+{
+    cli_error("minimum", "--engine check64 takes grids of at most 64 cells (2x2, 2x3, 2x4 boxes), not %dx%d boxes",
+              g->R, g->C);
+    return 2;
+}
+
 static int refuse_band_shape(const geometry *g)
 {
     cli_error("minimum", "--engine band takes 9x9 grids only (3 bands of 3 rows of 3x3 boxes), not %dx%d", g->N,
@@ -405,6 +563,7 @@ int cmd_minimum(int argc, char **argv)
     const geometry *geo = NULL;
     uint64_t est = 0, seed = 1, from = 0;
     bool band = false;
+    min_engine eng = MIN_CHECKER;
     const char *checker_only = NULL; /* a checker option given */
     checker_options copt;
     checker_options_default(&copt, 0);
@@ -436,12 +595,14 @@ int cmd_minimum(int argc, char **argv)
             }
             break;
         case 'E':
-            if (strcmp(optarg, "band") == 0) band = true;
-            else if (strcmp(optarg, "checker") == 0) band = false;
+            if (strcmp(optarg, "band") == 0) eng = MIN_BAND;
+            else if (strcmp(optarg, "checker") == 0) eng = MIN_CHECKER;
+            else if (strcmp(optarg, "check64") == 0) eng = MIN_CHECK64;
             else {
-                cli_error("minimum", "--engine must be checker or band, not '%s'", optarg);
+                cli_error("minimum", "--engine must be checker, band or check64, not '%s'", optarg);
                 return 2;
             }
+            band = eng == MIN_BAND;
             break;
         case 'F':
             if (!numtext_u64(optarg, &from) || from < 1 || from > MAX_CELLS) {
@@ -454,8 +615,9 @@ int cmd_minimum(int argc, char **argv)
         }
     }
     if (band && geo && !is_9x9(geo)) return refuse_band_shape(geo);
-    if (band && checker_only) {
-        cli_error("minimum", "%s is a checker option; --engine band does not take it", checker_only);
+    if (eng == MIN_CHECK64 && geo && !check64_takes(geo)) return refuse_check64_shape(geo);
+    if ((band || eng == MIN_CHECK64) && checker_only) {
+        cli_error("minimum", "%s is a checker option; --engine %s does not take it", checker_only, engine_names[eng]);
         return 2;
     }
     if (band && from > 27) {
@@ -486,6 +648,10 @@ int cmd_minimum(int argc, char **argv)
             free(gl.cells);
             return refuse_band_shape(geo);
         }
+        if (eng == MIN_CHECK64 && !check64_takes(geo)) {
+            free(gl.cells);
+            return refuse_check64_shape(geo);
+        }
         if (!from) from = 1;
         if ((int)from > (band ? 27 : geo->ncells)) {
             cli_error("minimum", "--from %llu is more than %d", (unsigned long long)from, band ? 27 : geo->ncells);
@@ -493,8 +659,8 @@ int cmd_minimum(int argc, char **argv)
             return 2;
         }
         printf("minimum over %zu %dx%d grids of the input (engine %s), K from %d\n", gl.n, geo->N, geo->N,
-               band ? "band" : "checker", (int)from);
-        int status = prove(geo, &gl, gl.n, band, &copt, (int)from, "grids of the input");
+               engine_names[eng], (int)from);
+        int status = prove(geo, &gl, gl.n, eng, &copt, (int)from, "grids of the input");
         free(gl.cells);
         return status;
     }
@@ -510,10 +676,11 @@ int cmd_minimum(int argc, char **argv)
         cli_error("minimum", "--engine band: 9x9 has too many grids to enumerate; give the grids as FILE");
         return 2;
     }
-    if (est) return estimate(geo, (int)est, seed, &copt);
+    if (est) return estimate(geo, (int)est, seed, eng, &copt);
+    if (geo->R == 2 && geo->C == 4) return prove8(geo, eng, &copt);
     if (geo->ncells > 36) {
-        cli_error("minimum", "%dx%d boxes: the proof here enumerates every grid with a fixed first row, feasible up to "
-                  "2x3 only; give the grids as FILE for the minimum over them; for 2x4 --estimate N measures the K = 13 search over the enumerated ES grids",
+        cli_error("minimum", "%dx%d boxes: the proof is made for 2x2, 2x3 and 2x4 only; give the grids as FILE for the "
+                  "minimum over them",
                   geo->R, geo->C);
         return 2;
     }
@@ -549,7 +716,7 @@ int cmd_minimum(int argc, char **argv)
            geo->R, geo->C, geo->N, geo->N, (unsigned long long)e->count, geo->N, nes, mc_wall_seconds() - t0);
     free(e);
 
-    int status = prove(geo, &classes, nes, false, &copt, 1, "essentially different grids");
+    int status = prove(geo, &classes, nes, eng, &copt, 1, "essentially different grids");
     free(classes.cells);
     return status;
 }

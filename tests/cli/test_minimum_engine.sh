@@ -57,7 +57,7 @@ refused "--engine band takes 9x9 grids only" "$M" minimum --engine band --box 2x
 refused "give the grids as FILE" "$M" minimum --engine band --box 3x3
 refused "--ua-max is a checker option" "$M" minimum --engine band --ua-max 10 g1.txt
 refused "--engine band takes K from 1 to 27" "$M" minimum --engine band --from 28 g1.txt
-refused "--engine must be checker or band, not 'fast'" "$M" minimum --engine fast g1.txt
+refused "--engine must be checker, band or check64, not 'fast'" "$M" minimum --engine fast g1.txt
 sed 's/^\(.\)./\1\1/' g1.txt > bad.txt
 refused "bad.txt:1: " "$M" minimum --engine band bad.txt
 [ "$(wc -l < e.txt)" = 1 ] || { cat e.txt; fail "bad line: more than one line"; }

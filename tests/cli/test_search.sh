@@ -94,9 +94,9 @@ check "2x3: 39168 grids with a fixed first row (28200960 / 720)" $?
 [ $? = 0 ] && grep -q "^minimum 2x4 (8x8 grids): $(awk '$1 == "2x4" {print $4}' "$MC_TEST_DATA/counts.txt") essentially different grids enumerated" "$tmp/m8.txt" &&
     grep -q "K = 13: .* core-hours" "$tmp/m8.txt"
 check "minimum 2x4 --estimate: ES grids enumerated, K = 13 extrapolated" $?
-"$MINCLUE" minimum --box 2x4 2>/dev/null
+"$MINCLUE" minimum --box 3x4 2>/dev/null
 [ $? = 2 ]
-check "minimum 2x4 without --estimate refused with exit 2" $?
+check "minimum 3x4 refused with exit 2 (2x4, the proof of hours, is cli_test_minimum8's)" $?
 "$MINCLUE" minimum --box 3x3 2>/dev/null
 [ $? = 2 ]
 check "minimum 3x3 refused with exit 2" $?

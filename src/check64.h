@@ -1,0 +1,103 @@
+/* check64 — the checker for grids of at most 64 cells (4x4, 6x6, 8x8):
+ * every minimal unique puzzle of at most K clues of one grid, with one
+ * uint64_t per cell set.
+ *
+ *   grid -> UAs by digit subsets (ua64.h) -> hitting sets -> solver
+ *
+ * The output is the checker's (checker.h): every minimal unique puzzle of
+ * the grid with at most K clues, each once (order aside).
+ *
+ * The initial UAs are every minimal UA with at most 3 digits (4 on 4x4),
+ * of any size (ua64.h: digit-subset puzzles, a few ms on 8x8), where the
+ * checker's reference finder tries cell sets up to a size bound. Two
+ * hitting-set cores take them (check64_options.core):
+ *
+ *   CHECK64_CORE_HITSET (default) the checker's core (hitset.h: packing,
+ *        tight nodes, degree-k unions, learned sets shrunk), fed with the
+ *        64-bit sets as cs81 (the first HITSET_MAX_INITIAL of them);
+ *   CHECK64_CORE_BITS a core on uint64_t cell masks, below: fewer
+ *        operations per node, more nodes (no unions, no packing
+ *        improvement); kept as a second, independent search.
+ *
+ * Measured (tests/bench/results/bench_minimum.txt, K = 13 on ES 8x8
+ * grids): the UA step is about 6 times faster than the checker's, but the
+ * family prunes less (about twice the nodes), so on 8x8 the checker is
+ * faster overall; check64 is the checker's independent twin on these shapes.
+ *
+ * The 64-bit core (depth-first, one frame per clue placed):
+ *
+ *   family   list[depth][0..n): the UAs not hit by the clues chosen so far,
+ *            each a uint64_t mask; list[0] is the grid's family (initial
+ *            sets smallest first, then the learned ones)
+ *   frame    chosen (the clues), dead (cells an earlier sibling of an
+ *            ancestor branched on: never placed again in this subtree),
+ *            r = K - |chosen| clues left
+ *
+ *   A node with no unhit set is a candidate: the solver counts the
+ *   solutions of its clues to 2. Unique: reported when minimal (every clue
+ *   dropped gives a second solution); either way its supersets are not
+ *   searched. Not unique: the cells where the second solution differs form
+ *   a UA not hit by the clues; it is appended to this node's list and to
+ *   every ancestor's list that has room (it is unhit there too), and the
+ *   node goes on. A node with unhit sets scans them: a set whose live cells
+ *   (minus dead) are empty cuts; a greedy packing of pairwise disjoint live
+ *   parts is a lower bound, more than r parts cut. Otherwise it branches on
+ *   the smallest live part, cells with the most unhit sets first; child i
+ *   has the cells of children 1..i-1 dead, so each cell set is produced
+ *   once, and a child's list is its parent's minus the sets its cell hits.
+ *   With one clue left only the cells in every live part are children.
+ *
+ * Completeness: every minimal unique puzzle P of at most K clues hits every
+ * UA; along the branch that takes, in each branching set, the first cell
+ * of P, the chosen cells stay inside P and no cell of P is dead, so the
+ * search reaches a candidate inside P that is unique, which is P itself.
+ *
+ * A check64 context is made once per thread for one shape and reused; the
+ * per-grid path allocates nothing (the UA finder's buffer grows
+ * geometrically).
+ */
+#ifndef MC_CHECK64_H
+#define MC_CHECK64_H
+
+#include <stdint.h>
+
+#include "geometry.h"
+#include "mc_error.h"
+#include "work_counters.h"
+
+#define CHECK64_MAX_UAS 1024     /* sets per list (initial plus learned) */
+
+typedef struct check64_options {
+    int clues;        /* K, 1 .. ncells */
+    int ua_digits;    /* initial UAs with at most this many digits (2..N; default 3, 4 on 4x4) */
+    int ua_max;       /* at most this many initial UAs (default 512) */
+    int ua_size;      /* initial UAs of at most this many cells (default 0: per shape,
+                         all on 4x4 and 6x6, 16 on 8x8) */
+    int first;        /* 1: stop the grid at its first puzzle (default 0) */
+    int core;         /* CHECK64_CORE_HITSET (default) or CHECK64_CORE_BITS */
+} check64_options;
+
+enum { CHECK64_CORE_HITSET = 0, CHECK64_CORE_BITS = 1 };
+
+void check64_options_default(check64_options *o, int clues);
+
+/* Called once per puzzle: cells CELL_EMPTY or the grid's digit. */
+typedef void (*check64_found_fn)(void *arg, const uint8_t *puzzle, int nclues);
+
+typedef struct check64 check64;
+
+/* For shapes of at most 64 cells; NULL otherwise or out of memory. */
+check64 *check64_new(const geometry *geo, const check64_options *o);
+void check64_free(check64 *c);
+
+/* Whether check64 takes the shape (at most 64 cells). */
+int check64_takes(const geometry *geo);
+
+/* Runs the search on the valid solution grid; adds the work to *work
+ * (ua_initial, ua_second, nodes, candidates, solver_calls, puzzles,
+ * seconds_ua, seconds_search, seconds_total); calls found (may be NULL) per
+ * puzzle. MC_EINVAL for K out of range, MC_ENOMEM. */
+MC_MUST_USE mc_status check64_run(check64 *c, const uint8_t *sol, work_counters *work, check64_found_fn found,
+                                  void *arg);
+
+#endif

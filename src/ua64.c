@@ -1,0 +1,105 @@
+/* ua64 — see ua64.h. */
+#include "ua64.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "grid.h"
+#include "solve64.h"
+
+struct ua64 {
+    const geometry *geo;
+    solve64 *sv;
+    uint64_t *diff;     /* differences collected for the current grid */
+    size_t n, cap;
+    int max_size;
+    int nomem;
+    const uint8_t *grid;
+};
+
+ua64 *ua64_new(const geometry *geo)
+{
+    if (geo->ncells > 64) return NULL;
+    ua64 *u = calloc(1, sizeof *u);
+    if (!u) return NULL;
+    u->geo = geo;
+    u->sv = solve64_new(geo);
+    if (!u->sv) {
+        ua64_free(u);
+        return NULL;
+    }
+    return u;
+}
+
+void ua64_free(ua64 *u)
+{
+    if (!u) return;
+    solve64_free(u->sv);
+    free(u->diff);
+    free(u);
+}
+
+static int collect(void *arg, const uint8_t *sol)
+{
+    ua64 *u = arg;
+    uint64_t d = 0;
+    for (int x = 0; x < u->geo->ncells; x++)
+        if (sol[x] != u->grid[x]) d |= UINT64_C(1) << x;
+    if (!d || __builtin_popcountll(d) > u->max_size) return 0;
+    if (u->n == u->cap) {
+        size_t cap = u->cap ? 2 * u->cap : 4096;
+        uint64_t *p = realloc(u->diff, cap * sizeof *p);
+        if (!p) {
+            u->nomem = 1;
+            return 1;
+        }
+        u->diff = p;
+        u->cap = cap;
+    }
+    u->diff[u->n++] = d;
+    return 0;
+}
+
+static int by_size(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    int px = __builtin_popcountll(x), py = __builtin_popcountll(y);
+    if (px != py) return px < py ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
+mc_status ua64_find(ua64 *u, const uint8_t *sol, int max_digits, int max_size, uint64_t *out, int cap, int *n,
+                    int *found, uint64_t *solutions)
+{
+    const geometry *g = u->geo;
+    const int N = g->N;
+    u->n = 0;
+    u->grid = sol;
+    u->max_size = max_size;
+    u->nomem = 0;
+    uint8_t puzzle[64];
+    for (unsigned D = 0; D < (1u << N); D++) {
+        int k = __builtin_popcount(D);
+        if (k < 2 || k > max_digits) continue;
+        for (int x = 0; x < g->ncells; x++) puzzle[x] = (D >> sol[x]) & 1 ? CELL_EMPTY : sol[x];
+        uint64_t s = solve64_near(u->sv, puzzle, sol, max_size, collect, u);
+        if (solutions) *solutions += s;
+        if (u->nomem) return MC_ENOMEM;
+    }
+    qsort(u->diff, u->n, sizeof *u->diff, by_size);
+    /* keep the sets that contain no kept set (the kept ones are smaller or
+     * equal in size, so every subset of a set comes before it) */
+    size_t kept = 0;
+    for (size_t i = 0; i < u->n; i++) {
+        uint64_t s = u->diff[i];
+        size_t j = 0;
+        while (j < kept && (u->diff[j] & ~s) != 0) j++;
+        if (j < kept) continue;
+        u->diff[kept++] = s;
+    }
+    int m = kept < (size_t)cap ? (int)kept : cap;
+    memcpy(out, u->diff, (size_t)m * sizeof *out);
+    *n = m;
+    if (found) *found = (int)kept;
+    return MC_OK;
+}
