@@ -69,5 +69,5 @@ if "$M" run --quiet opt.job 2> eo.txt; then fail "ua_limit with engine = band ac
 grep -q "opt.job: .*checker options" eo.txt || { cat eo.txt; fail "checker option refusal message"; }
 sed 's/^engine.*/engine = fast/' band.job > bad.job
 if "$M" run --quiet bad.job 2> eb.txt; then fail "unknown engine accepted"; fi
-grep -q "engine must be one of checker, band, brute, none, not 'fast'" eb.txt || { cat eb.txt; fail "unknown engine message"; }
+grep -q "engine must be one of checker, band, brute, check64, none, not 'fast'" eb.txt || { cat eb.txt; fail "unknown engine message"; }
 echo "PASS"
