@@ -181,9 +181,9 @@ grep -q "ranks 1..288, 288 grids, K = 4" verify.txt || fail "verify claim: $(cat
 diff <(grep -v '^#' ref/found.txt) <(grep -v '^#' out/found.txt) > /dev/null ||
   fail "found.txt differs from the single-process run"
 echo "search.sbatch passed after $(($(date +%s) - t0)) s (restarts $restarts)"
-# The array part runs with MC_SLURM_ARRAY=1 (scripts/test-slurm sets it): at
+# The array part runs with MC_SLURM_ARRAY=1 (scripts/test-slurm sets it): in
 # the last runs on this machine its task 3 (SIGUSR1, then its own requeue)
-# was seen to end FAILED on this machine, not yet understood.
+# ended FAILED; the cause is not yet known.
 if [ "${MC_SLURM_ARRAY:-0}" != 1 ]; then
   echo "slurm test passed (array part not run: MC_SLURM_ARRAY=1 runs it)"
   exit 0
