@@ -5,16 +5,7 @@
 # alike by `run` and `job verify` (one view of the journal).
 # ctest-labels: unit cli
 set -u
-: "${MINCLUE:?}" "${MC_TEST_DATA:?}"
-M=$MINCLUE
-# `run` starts Open MPI, whose own allocations LeakSanitizer would report
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-D=$(cd "$MC_TEST_DATA" && pwd)
-T=$(mktemp -d)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
-cd "$T"
-fails=0
-check() { if [ "$2" = 0 ]; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi; }
+source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
 
 grep -v '^#' "$D/grids-4x4-all.txt" > g.txt
 cat > e.job <<JOB

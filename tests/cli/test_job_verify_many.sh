@@ -10,15 +10,7 @@
 # over. The same for a band-pair dry run in three ranges.
 # ctest-labels: cli
 set -u
-: "${MINCLUE:?}" "${MC_TEST_DATA:?}"
-M=$MINCLUE
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-D=$(cd "$MC_TEST_DATA" && pwd)
-T=$(mktemp -d)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
-cd "$T"
-fails=0
-check() { if [ "$2" = 0 ]; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi; }
+source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
 job() { # name ranks clues engine
   printf 'source = grids %s\nranks = %s\nclues = %s\nchunk = 16\nengine = %s\noutput = %s\n' \
     "$D/grids-4x4-all.txt" "$2" "$3" "$4" "$1" > "$1.job"
