@@ -9,7 +9,7 @@
  * (bandpair_rank_split, bandpair_enumerate) through band_engine_run_group.
  * Every reported puzzle is checked unique and minimal with the plain solver
  * on its item grid. Reported and known puzzles are compared as keys
- * (minlex grid, the puzzle's cells mapped by the transform to it): the key
+ * (puzzle_key.h: minlex grid, the puzzle's cells mapped to it): the key
  * is a class invariant when the minlex grid has no automorphism, which is
  * asserted for every grid involved. The known puzzles' covers are
  * recomputed with bandpair_cover and must name a group of the range
@@ -36,41 +36,27 @@
 #include "grid.h"
 #include "prng.h"
 #include "puzzle_check.h"
+#include "puzzle_key.h"
 #include "seventeen_cover_load.h"
 #include "solver.h"
 #include "transform.h"
 
 #define BSC_MAX 256
 
-typedef struct bsc_key {
-    uint8_t canon[81];
-    cs81 cells;
-} bsc_key;
+/* The key of a puzzle of g (puzzle_key.h); every grid of a scan's range
+ * must be without automorphism for the key to be a class invariant. */
+static void bsc_key_of(const uint8_t *g, const uint8_t *puzzle, puzzle_key *k)
+{
+    int autos = puzzle_key_of(g, puzzle_key_cells(puzzle), k);
+    if (autos != 1) fail_msg("a grid of the range has %d automorphisms: the key is not an invariant", autos);
+}
 
 typedef struct bsc_found {
-    bsc_key key[BSC_MAX];
+    puzzle_key key[BSC_MAX];
     int n, bad;
     const uint8_t *pair, *band3;
     solver_ctx *solver;
 } bsc_found;
-
-static void bsc_key_of(const uint8_t *g, const uint8_t *puzzle, bsc_key *k)
-{
-    transform t;
-    canon_minlex9(g, k->canon, &t);
-    int autos = 0;
-    assert_true(canon_is_minlex9(k->canon, &autos));
-    if (autos != 1) fail_msg("a grid of the range has %d automorphisms: the key is not an invariant", autos);
-    cs81 s = cs81_empty();
-    for (int c = 0; c < 81; c++)
-        if (puzzle[c] != CELL_EMPTY) cs81_add(&s, c);
-    k->cells = transform_apply_cs81(&t, s);
-}
-
-static bool bsc_key_eq(const bsc_key *a, const bsc_key *b)
-{
-    return !memcmp(a->canon, b->canon, 81) && cs81_eq(a->cells, b->cells);
-}
 
 static void bsc_on_item(void *arg, int item, const uint8_t *pz, int n)
 {
@@ -144,14 +130,14 @@ static inline int bsc_run_with(uint64_t first, uint64_t last, int clues, int ban
     assert_true(f->n <= BSC_MAX);
     for (int a = 0; a < f->n; a++)
         for (int b = a + 1; b < f->n; b++)
-            if (bsc_key_eq(&f->key[a], &f->key[b])) fail_msg("puzzles %d and %d are the same class", a, b);
+            if (puzzle_key_eq(&f->key[a], &f->key[b])) fail_msg("puzzles %d and %d are the same class", a, b);
     int n = f->n;
     if (clues == 17) {
         s17_data own;
         if (!known) s17_load(&own);
         const s17_data *dp = known ? known : &own;
         const s17_data d = *dp;
-        bsc_key want[BSC_MAX];
+        puzzle_key want[BSC_MAX];
         int nw = 0;
         for (size_t i = 0; i < d.cover.n; i++) {
             const cov17 *r = &d.cover.r[i];
@@ -174,7 +160,7 @@ static inline int bsc_run_with(uint64_t first, uint64_t last, int clues, int ban
         assert_int_equal(f->n, nw);
         for (int a = 0; a < nw; a++) {
             bool hit = false;
-            for (int b = 0; b < f->n && !hit; b++) hit = bsc_key_eq(&want[a], &f->key[b]);
+            for (int b = 0; b < f->n && !hit; b++) hit = puzzle_key_eq(&want[a], &f->key[b]);
             if (!hit) fail_msg("known puzzle %d of the range not reported", a);
         }
         if (!known) s17_free(&own);

@@ -3,7 +3,7 @@
  *
  * Oracle: tests/data/seventeen.txt (every 25th puzzle of the complete list
  * of 49,158 17-clue puzzles). control_setup solves every puzzle and reduces
- * its grid to minlex form (canon_minlex9, with the transform), carrying the
+ * its grid to minlex form (a puzzle_key, puzzle_key.h), carrying the
  * puzzle's cells along, so the file is grouped by essentially different
  * grid. run_control searches the minlex form of a chosen puzzle's grid; the
  * grids used have no automorphism (asserted), so a puzzle has exactly one
@@ -28,14 +28,14 @@
 #include "gridfile.h"
 #include "found_list.h"
 #include "puzzle_check.h"
+#include "puzzle_key.h"
 #include "solver.h"
 
 #define MAXP 60000
 
-typedef struct known {
-    uint8_t minlex[81];
-    cs81 cells;
-} known;
+/* A puzzle of the file by its key (puzzle_key.h): canon is its grid's
+ * minlex form, cells its clues there. */
+typedef puzzle_key known;
 
 static known *list;
 static int nlist;
@@ -54,12 +54,7 @@ static int control_setup(void **state)
     grid pz;
     while (nlist < MAXP && gridfile_next(gf, &pz, NULL, &err) == MC_OK) {
         if (solver_count(s, pz.cell, 2, &res) != 1) return -1;
-        transform t;
-        canon_minlex9(res.sol[0], list[nlist].minlex, &t);
-        cs81 cells = cs81_empty();
-        for (int c = 0; c < 81; c++)
-            if (pz.cell[c] != CELL_EMPTY) cs81_add(&cells, c);
-        list[nlist].cells = transform_apply_cs81(&t, cells);
+        (void)puzzle_key_of(res.sol[0], puzzle_key_cells(pz.cell), &list[nlist]);
         nlist++;
     }
     solver_free(s);
@@ -93,29 +88,29 @@ static void run_control(const int *chosen, int n, int k17)
         assert_true(chosen[k] >= 1 && chosen[k] <= nlist);
         const known *p = &list[chosen[k] - 1];
         uint8_t m[81];
-        assert_int_equal(canon_minlex9(p->minlex, m, NULL), 1); /* no automorphism */
+        assert_int_equal(canon_minlex9(p->canon, m, NULL), 1); /* no automorphism */
         int want = 0;
-        for (int i = 0; i < nlist; i++) want += memcmp(list[i].minlex, p->minlex, 81) == 0;
+        for (int i = 0; i < nlist; i++) want += memcmp(list[i].canon, p->canon, 81) == 0;
 
         checker_record r;
         if (k < k17) {
-            found_list f17 = {.grid = p->minlex, .solver = s};
-            assert_int_equal(checker_run(c17, p->minlex, &r, found_list_add, &f17), MC_OK);
+            found_list f17 = {.grid = p->canon, .solver = s};
+            assert_int_equal(checker_run(c17, p->canon, &r, found_list_add, &f17), MC_OK);
             print_message("puzzle %d: K = 17: %d puzzles reported, %d of them in the file, %.1f s\n", chosen[k],
                           f17.n, want, r.seconds_total);
             assert_int_equal(f17.bad, 0);
             assert_true(f17.n >= want);
             assert_true(f17.n <= FOUND_MAX);
             for (int i = 0; i < nlist; i++) {
-                if (memcmp(list[i].minlex, p->minlex, 81) != 0) continue;
+                if (memcmp(list[i].canon, p->canon, 81) != 0) continue;
                 bool hit = false;
                 for (int j = 0; j < f17.n; j++) hit |= cs81_eq(f17.set[j], list[i].cells);
                 if (!hit) print_message("known puzzle %d of seventeen.txt not reported\n", i + 1);
                 assert_true(hit);
             }
         }
-        found_list f16 = {.grid = p->minlex, .solver = s};
-        assert_int_equal(checker_run(c16, p->minlex, &r, found_list_add, &f16), MC_OK);
+        found_list f16 = {.grid = p->canon, .solver = s};
+        assert_int_equal(checker_run(c16, p->canon, &r, found_list_add, &f16), MC_OK);
         print_message("puzzle %d: K = 16: %d puzzles, %.1f s\n", chosen[k], f16.n, r.seconds_total);
         assert_int_equal(f16.n, 0);
     }
