@@ -3,10 +3,12 @@
 # machine: munged, slurmctld and slurmd started by hand (config in a temp
 # dir, proctrack/linuxproc, task/none), the template submitted with its
 # default launcher (srun --mpi=pmix), the job requeued once while it runs
-# (scontrol requeue), resumed from its journal, and the result checked
-# against a single-process run and `minclue job verify`. Skipped (exit 77)
-# when not root or when Slurm/munge are not installed
-# (apt-get install slurmctld slurmd slurm-client munge). Cleans up its daemons.
+# (scontrol requeue: the script must not requeue it a second time), resumed
+# from its journal, and the result checked against a single-process run and
+# `minclue job verify`. Then a job whose step cannot launch (srun exits 0):
+# it must end FAILED, not COMPLETED. Skipped (exit 77) when not root or when
+# Slurm/munge are not installed (apt-get install slurmctld slurmd
+# slurm-client munge). Cleans up its daemons.
 # Then jobs/slurm/array.sbatch on the same cluster: the job split into 3
 # parts (minclue job split), submitted as an array of 3 tasks, task 2
 # requeued by `scontrol requeue` and task 3 sent SIGUSR1 (the time-limit
@@ -29,6 +31,11 @@ AS=$(cd "${MC_SOURCE_DIR:?}" && pwd)/jobs/slurm/array.sbatch
 # leaks are checked by test_job. Other sanitizer errors still fail.
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 skip() { echo "SKIPPED: $*"; exit 77; }
+# the two templates share their launch and requeue code as identical text
+# (sbatch copies only the script, so they cannot source a common file)
+diff <(sed -n '/^# ---- From here to the end/,$p' "$S") <(sed -n '/^# ---- From here to the end/,$p' "$AS") ||
+  { echo "FAIL: the shared part of search.sbatch and array.sbatch differs" >&2; exit 1; }
+grep -q '^# ---- From here to the end' "$S" || { echo "FAIL: no shared part in $S" >&2; exit 1; }
 [ "$(id -u)" = 0 ] || skip "needs root (starts munged, slurmctld and slurmd)"
 for c in munged slurmctld slurmd sbatch scontrol squeue sinfo srun; do
   command -v "$c" > /dev/null 2>&1 || skip "$c not installed (apt-get install slurmctld slurmd slurm-client munge)"
@@ -41,7 +48,7 @@ T=$(mktemp -d /tmp/test_slurm.XXXXXX)
 chmod 755 "$T"
 pids=()
 cleanup() {
-  [ -n "${SLURM_CONF:-}" ] && scancel --quiet --full "${jobid:-0}" "${arrayid:-0}" 2>/dev/null
+  [ -n "${SLURM_CONF:-}" ] && scancel --quiet --full "${jobid:-0}" "${nlid:-0}" "${arrayid:-0}" 2>/dev/null
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
   sleep 1
   for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done
@@ -176,12 +183,16 @@ for i in $(seq 1200); do
 done
 [ $done_ = 1 ] || fail "job not complete after 4 minutes (state $st)"
 restarts=$(scontrol show job "$jobid" | grep -o 'Restarts=[0-9]*' | cut -d= -f2)
-[ "${restarts:-0}" -ge 1 ] || fail "the job was not restarted (Restarts=$restarts)"
+[ "${restarts:-0}" = 1 ] || fail "the job was not restarted exactly once (Restarts=$restarts)"
 log=$(ls minclue-*-"$jobid".log 2>/dev/null | head -1)
 [ -n "$log" ] || fail "no job log"
 grep -q "via 'srun --mpi=pmix" "$log" || fail "default launcher not srun --mpi=pmix: $(head -3 "$log")"
 grep -q "restart 1" "$log" || fail "no second start in the log"
 grep -q "exit status 0" "$log" || fail "no clean exit in the log"
+# requeued by Slurm: the script saw it and did not ask for a second requeue
+grep -q "minclue search: already requeued by Slurm (restart 1)" "$log" || fail "requeue not seen by the script: $(cat "$log")"
+! grep -q "requeueing job" "$log" || fail "the script requeued the job a second time: $(grep requeueing "$log")"
+! grep -q "Requeue of JobId=$jobid returned an error" "$T/log/slurmctld.log" || fail "a second requeue of job $jobid"
 [ -f out/summary.json ] || fail "no summary.json"
 "$M" job verify out > verify.txt 2>&1 || { cat verify.txt; fail "job verify"; }
 grep -q "ranks 1..288, 288 grids, K = 4" verify.txt || fail "verify claim: $(cat verify.txt)"
@@ -189,10 +200,38 @@ diff <(grep -v '^#' ref/found.txt) <(grep -v '^#' out/found.txt) > /dev/null ||
   fail "found.txt differs from the single-process run"
 echo "search.sbatch passed after $(($(date +%s) - t0)) s (restarts $restarts)"
 
+# --- a step that cannot launch: srun reports "launch failed" and exits 0.
+# A file where the step's PMIx server socket goes (the spool's
+# stepd.slurm.pmix.JOB.0, what a previous run's step daemon leaves while it
+# lives) makes the launch fail; the job must end FAILED, not COMPLETED.
+state_of() { scontrol show job "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | head -1 | cut -d= -f2; }
+cat > nolaunch.job <<JOB
+source = grids $D/grids-4x4-all.txt
+ranks = 1-8
+clues = 4
+engine = brute
+output = nolaunch
+JOB
+nlid=$(sbatch --parsable --hold --nodes=1 --ntasks=2 --ntasks-per-node=2 --overcommit --time=30 \
+       --chdir="$T/job" "$S" nolaunch.job --quiet) || fail "sbatch (launch failure)"
+: > "$T/spool/stepd.slurm.pmix.$nlid.0"
+scontrol release "$nlid" || fail "scontrol release $nlid"
+for i in $(seq 600); do
+  st=$(state_of "$nlid")
+  case "$st" in COMPLETED|FAILED|CANCELLED|TIMEOUT|NODE_FAIL|BOOT_FAIL|OUT_OF_MEMORY) break;; esac
+  sleep 0.2
+done
+rm -f "$T/spool/stepd.slurm.pmix.$nlid.0"
+log=$(ls minclue-*-"$nlid".log 2>/dev/null | head -1)
+[ -n "$log" ] || fail "no log of the job that cannot launch"
+grep -q "launch failed" "$log" || fail "the step of job $nlid did launch after all: $(cat "$log")"
+[ "$st" = FAILED ] || fail "a job whose step did not launch ended $st: $(cat "$log")"
+grep -q "minclue search: exit status 0 but no ./nolaunch/summary.json" "$log" || fail "launch failure not named: $(cat "$log")"
+echo "launch failure: job $nlid FAILED after $(($(date +%s) - t0)) s"
+
 # --- the array: tiny.job split into 3 parts (ranks 1-96, 97-192, 193-288),
 # one task each (master + 1 worker); --time=30: the template asks for
 # SIGUSR1 600 s before the limit, so a 10-minute limit would signal at once
-state_of() { scontrol show job "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | head -1 | cut -d= -f2; }
 "$M" job split tiny.job 3 > split.txt 2>&1 || fail "job split: $(cat split.txt)"
 arrayid=$(sbatch --parsable --array=1-3 --nodes=1 --ntasks=2 --ntasks-per-node=2 --overcommit --time=30 \
           --chdir="$T/job" "$AS" "$T/job/tiny" --quiet) || fail "sbatch --array"
@@ -235,15 +274,15 @@ restarts=$(scontrol show job "${arrayid}_2" | grep -o 'Restarts=[0-9]*' | cut -d
 for t in 1 2 3; do
   log=$(ls minclue-*-"${arrayid}_$t".log 2>/dev/null | head -1)
   [ -n "$log" ] || fail "no log of task $t"
-  grep -q "task $t, $T/job/tiny-$t.job via 'srun --mpi=pmix" "$log" || fail "task $t log: $(head -2 "$log")"
-  grep -q "task $t exit status 0" "$log" || fail "no clean exit of task $t"
+  grep -q "task $t: $T/job/tiny-$t.job via 'srun --mpi=pmix" "$log" || fail "task $t log: $(head -2 "$log")"
+  grep -q "task $t: exit status 0" "$log" || fail "no clean exit of task $t"
   "$M" job verify out-$t > verify$t.txt 2>&1 || { cat verify$t.txt; fail "job verify out-$t"; }
 done
 restarts3=$(scontrol show job "${arrayid}_3" | grep -o 'Restarts=[0-9]*' | cut -d= -f2)
 [ "${restarts3:-0}" = 1 ] || fail "task 3 was not restarted exactly once (Restarts=$restarts3)"
 grep -q "restart 1" "$(ls minclue-*-"${arrayid}_2".log)" || fail "no second start of task 2 in its log"
-grep -q "task 2 already requeued by Slurm" "$(ls minclue-*-"${arrayid}_2".log)" || fail "task 2 requeued itself too"
-grep -q "requeueing task 3" "$(ls minclue-*-"${arrayid}_3".log)" || fail "task 3 did not requeue itself"
+grep -q "task 2: already requeued by Slurm" "$(ls minclue-*-"${arrayid}_2".log)" || fail "task 2 requeued itself too"
+grep -q "task 3: requeueing job ${arrayid}_3" "$(ls minclue-*-"${arrayid}_3".log)" || fail "task 3 did not requeue itself"
 grep -q "restart 1" "$(ls minclue-*-"${arrayid}_3".log)" || fail "no second start of task 3 in its log"
 grep -q "ranks 97..192, 96 grids, K = 4" verify2.txt || fail "claim of part 2: $(cat verify2.txt)"
 diff <(grep -hv '^#' out-1/found.txt out-2/found.txt out-3/found.txt | sort) <(grep -v '^#' ref/found.txt | sort) \
