@@ -6,7 +6,7 @@
 # 3) and run again (resumes), task 3 run again once complete (nothing to do,
 # exit 0); every part verified and their puzzles equal to a single run of
 # the whole job; a task without its part file or without a task id is
-# refused.
+# refused; a launch that runs nothing and exits 0 fails either script.
 # ctest-labels: mpi cli
 set -euo pipefail
 M=${MINCLUE:?}
@@ -68,7 +68,7 @@ echo "== array.sbatch: tasks 1 and 3 of a split job"
 "$M" job split slow.job 3 > split.txt || fail "split"
 for i in 1 3; do
   SLURM_ARRAY_TASK_ID=$i bash "$A" "$T/slow" --quiet > alog$i.txt 2>&1 || { cat alog$i.txt; fail "task $i"; }
-  grep -q "task $i, $T/slow-$i.job via 'mpirun -np 3'" alog$i.txt || fail "task $i log: $(head -2 alog$i.txt)"
+  grep -q "task $i: $T/slow-$i.job via 'mpirun -np 3'" alog$i.txt || fail "task $i log: $(head -2 alog$i.txt)"
 done
 
 echo "== task 2: USR1 (graceful stop, exit 3), then the rerun resumes"
@@ -99,6 +99,7 @@ diff <(cat slow-{1,2,3}/found.txt | grep -v '^#' | sort) <(grep -v '^#' ref/foun
 echo "== refused: no part file, no task id; a launch that runs nothing (exit 0, no summary.json) fails the task"
 set +e
 SLURM_ARRAY_TASK_ID=1 MC_LAUNCH=true bash "$A" "$T/slow" --output "$T/nowhere" > alog6.txt 2>&1; rc6=$?
+MC_LAUNCH=true bash "$S" "$T/slow.job" --output "$T/nowhere" > slog7.txt 2>&1; rc7=$?
 SLURM_ARRAY_TASK_ID=4 bash "$A" "$T/slow" > alog4.txt 2>&1; rc4=$?
 bash "$A" "$T/slow" > alog5.txt 2>&1; rc5=$?
 set -e
@@ -106,4 +107,6 @@ set -e
 [ $rc5 != 0 ] && grep -q "not an array task" alog5.txt || fail "no task id: exit $rc5: $(cat alog5.txt)"
 [ $rc6 = 1 ] && grep -q "task 1: exit status 0 but no $T/nowhere/summary.json" alog6.txt ||
   fail "empty launch: exit $rc6: $(cat alog6.txt)"
+[ $rc7 = 1 ] && grep -q "minclue search: exit status 0 but no $T/nowhere/summary.json" slog7.txt ||
+  fail "search.sbatch, empty launch: exit $rc7: $(cat slog7.txt)"
 echo "sbatch tests passed"
