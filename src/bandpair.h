@@ -49,13 +49,19 @@
  *
  * Enumeration. For band b: rows 4-6 are filled cell by cell with increasing
  * digits (column digit sets of band 1 excluded, rows sorted by their first
- * digit); at a leaf the band's index must be >= b and no image under the
- * automorphisms of M_b (and, when rows 4-6 are also of index b, under the
- * maps that send them to M_b) may be smaller; equal images are Aut(P). Band
- * 3 is enumerated column by column (each column's three forced digits in one
- * of 6 orders, rows kept distinct). No allocation per group once the band-3
- * buffer has grown to the largest group seen. A context is not shared
- * between threads; two contexts are independent.
+ * digit); at a leaf no image under the automorphisms of M_b may be smaller
+ * (each image is built and compared digit by digit, stopping at the first
+ * difference), the band's index must be >= b and, when rows 4-6 are also of
+ * index b, no image under the maps that send them to M_b may be smaller;
+ * equal images are Aut(P). Band 3 is made row by row in lexicographic order
+ * (row 7, then row 8, one digit per column from the three its column
+ * misses; row 9 is forced), so no sort is needed. No allocation per group
+ * once the band-3 buffer has grown to the largest group seen; the band
+ * tables (band.h) are built at the first enumeration or location, not by
+ * bandpair_ctx_new. A context is not shared between threads; two contexts
+ * are independent. tests/unit/bandpair_ref.h keeps the first, slow version
+ * of the enumeration (full images at every leaf, band 3s column by column
+ * then sorted) as the twin it is checked against.
  *
  * Figures (tests/bench/results/bench_bandpair*.txt, one core of this
  * machine): 983,959,110 groups in all (every band 1 index has some), counted
