@@ -189,20 +189,33 @@ static mc_status grow(bandpair_ctx *ctx)
  * increasing order, the stack-3 triple forced (the digits neither took,
  * valid when one falls in each of its columns); then row 8 the same way
  * with what row 7 left (column 1 fixed: dig[0][1]). */
+/* One digit for each column of a stack (a row's part of a stack): the digits
+ * by column and as a mask. */
+typedef struct triple {
+    uint16_t mask;
+    uint8_t d[3];
+} triple;
+
 static mc_status band3_list(bandpair_ctx *ctx, const uint8_t *pair, int *completions)
 {
     uint8_t dig[9][3];
-    uint16_t cm[9]; /* digits of dig[j] as a mask */
+    unsigned cm[9]; /* digits of dig[j] as a mask */
     for (int j = 0; j < 9; j++) {
         unsigned used = 0;
         for (int i = 0; i < 6; i++) used |= 1u << pair[i * 9 + j];
         unsigned miss = 0x1FFu & ~used;
-        cm[j] = (uint16_t)miss;
+        cm[j] = miss;
         for (int k = 0; k < 3; k++) {
             assert(miss);
             dig[j][k] = (uint8_t)__builtin_ctz(miss);
             miss &= miss - 1;
         }
+    }
+    /* row 7's stack-2 parts, in increasing order */
+    triple t2[27];
+    for (int t = 0; t < 27; t++) {
+        t2[t].d[0] = dig[3][t / 9], t2[t].d[1] = dig[4][t / 3 % 3], t2[t].d[2] = dig[5][t % 3];
+        t2[t].mask = (uint16_t)(1u << t2[t].d[0] | 1u << t2[t].d[1] | 1u << t2[t].d[2]);
     }
     ctx->n = 0;
     int count = 0;
@@ -210,54 +223,59 @@ static mc_status band3_list(bandpair_ctx *ctx, const uint8_t *pair, int *complet
     b3[0] = dig[0][0];
     b3[9] = dig[0][1];
     b3[18] = dig[0][2];
-    for (int a1 = 0; a1 < 3; a1++)
-        for (int b1 = 0; b1 < 3; b1++) {
-            unsigned s1 = 1u << dig[0][0] | 1u << dig[1][a1] | 1u << dig[2][b1];
-            b3[1] = dig[1][a1];
-            b3[2] = dig[2][b1];
-            for (int t2 = 0; t2 < 27; t2++) {
-                uint8_t d3 = dig[3][t2 / 9], d4 = dig[4][t2 / 3 % 3], d5 = dig[5][t2 % 3];
-                unsigned s2 = 1u << d3 | 1u << d4 | 1u << d5;
-                if (s1 & s2) continue;
-                unsigned s3 = 0x1FFu & ~(s1 | s2);
-                unsigned e6 = s3 & cm[6], e7 = s3 & cm[7], e8 = s3 & cm[8];
-                if (!e6 || !e7 || !e8) continue;
-                b3[3] = d3, b3[4] = d4, b3[5] = d5;
-                b3[6] = (uint8_t)__builtin_ctz(e6);
-                b3[7] = (uint8_t)__builtin_ctz(e7);
-                b3[8] = (uint8_t)__builtin_ctz(e8);
-                /* row 8: per column the two digits row 7 left, increasing */
-                uint8_t left[9][2];
-                uint16_t lm[9];
-                for (int j = 1; j < 9; j++) {
-                    lm[j] = (uint16_t)(cm[j] & ~(1u << b3[j]));
-                    left[j][0] = (uint8_t)__builtin_ctz(lm[j]);
-                    left[j][1] = (uint8_t)(31 - __builtin_clz(lm[j]));
-                }
-                for (int u1 = 0; u1 < 4; u1++) {
-                    uint8_t e1 = left[1][u1 >> 1], e2 = left[2][u1 & 1];
-                    unsigned r1 = 1u << dig[0][1] | 1u << e1 | 1u << e2;
-                    for (int u2 = 0; u2 < 8; u2++) {
-                        uint8_t f3 = left[3][u2 >> 2], f4 = left[4][u2 >> 1 & 1], f5 = left[5][u2 & 1];
-                        unsigned r2 = 1u << f3 | 1u << f4 | 1u << f5;
-                        if (r1 & r2) continue;
-                        unsigned r3 = 0x1FFu & ~(r1 | r2);
-                        unsigned g6 = r3 & lm[6], g7 = r3 & lm[7], g8 = r3 & lm[8];
-                        if (!g6 || !g7 || !g8) continue;
-                        b3[10] = e1, b3[11] = e2, b3[12] = f3, b3[13] = f4, b3[14] = f5;
-                        b3[15] = (uint8_t)__builtin_ctz(g6);
-                        b3[16] = (uint8_t)__builtin_ctz(g7);
-                        b3[17] = (uint8_t)__builtin_ctz(g8);
-                        for (int j = 1; j < 9; j++) b3[18 + j] = (uint8_t)__builtin_ctz(lm[j] & ~(1u << b3[9 + j]));
-                        count++;
-                        if (ctx->npaut > 1 && !b3_keep(ctx, b3)) continue;
-                        if (ctx->n == ctx->cap && grow(ctx) != MC_OK) return MC_ENOMEM;
-                        memcpy(ctx->buf + ctx->n * 27, b3, 27);
-                        ctx->n++;
-                    }
+    for (int t1 = 0; t1 < 9; t1++) {
+        unsigned s1 = 1u << dig[0][0] | 1u << dig[1][t1 / 3] | 1u << dig[2][t1 % 3];
+        b3[1] = dig[1][t1 / 3];
+        b3[2] = dig[2][t1 % 3];
+        for (int t = 0; t < 27; t++) {
+            unsigned s2 = t2[t].mask;
+            if (s1 & s2) continue;
+            unsigned s3 = 0x1FFu & ~(s1 | s2);
+            unsigned e6 = s3 & cm[6], e7 = s3 & cm[7], e8 = s3 & cm[8];
+            if (!e6 || !e7 || !e8) continue;
+            memcpy(b3 + 3, t2[t].d, 3);
+            b3[6] = (uint8_t)__builtin_ctz(e6);
+            b3[7] = (uint8_t)__builtin_ctz(e7);
+            b3[8] = (uint8_t)__builtin_ctz(e8);
+            /* row 8: per column the two digits row 7 left, increasing */
+            unsigned lm[9];
+            uint8_t lo[9], hi[9];
+            for (int j = 1; j < 9; j++) {
+                lm[j] = cm[j] & ~(1u << b3[j]);
+                lo[j] = (uint8_t)__builtin_ctz(lm[j]);
+                hi[j] = (uint8_t)(31 - __builtin_clz(lm[j]));
+            }
+            triple u2[8];
+            for (int u = 0; u < 8; u++) {
+                u2[u].d[0] = u & 4 ? hi[3] : lo[3];
+                u2[u].d[1] = u & 2 ? hi[4] : lo[4];
+                u2[u].d[2] = u & 1 ? hi[5] : lo[5];
+                u2[u].mask = (uint16_t)(1u << u2[u].d[0] | 1u << u2[u].d[1] | 1u << u2[u].d[2]);
+            }
+            for (int u1 = 0; u1 < 4; u1++) {
+                uint8_t e1 = u1 & 2 ? hi[1] : lo[1], e2 = u1 & 1 ? hi[2] : lo[2];
+                unsigned r1 = 1u << dig[0][1] | 1u << e1 | 1u << e2;
+                for (int u = 0; u < 8; u++) {
+                    unsigned r2 = u2[u].mask;
+                    if (r1 & r2) continue;
+                    unsigned r3 = 0x1FFu & ~(r1 | r2);
+                    unsigned g6 = r3 & lm[6], g7 = r3 & lm[7], g8 = r3 & lm[8];
+                    if (!g6 || !g7 || !g8) continue;
+                    b3[10] = e1, b3[11] = e2;
+                    memcpy(b3 + 12, u2[u].d, 3);
+                    b3[15] = (uint8_t)__builtin_ctz(g6);
+                    b3[16] = (uint8_t)__builtin_ctz(g7);
+                    b3[17] = (uint8_t)__builtin_ctz(g8);
+                    for (int j = 1; j < 9; j++) b3[18 + j] = (uint8_t)__builtin_ctz(lm[j] ^ (1u << b3[9 + j]));
+                    count++;
+                    if (ctx->npaut > 1 && !b3_keep(ctx, b3)) continue;
+                    if (ctx->n == ctx->cap && grow(ctx) != MC_OK) return MC_ENOMEM;
+                    memcpy(ctx->buf + ctx->n * 27, b3, 27);
+                    ctx->n++;
                 }
             }
         }
+    }
     *completions = count;
     return MC_OK;
 }
