@@ -259,10 +259,21 @@ static void build(void)
         nb++;
         assert(nb <= BAND_COUNT);
         memcpy(T.minlex[nb], m, 27);
-        for (int id = 0; id < BAND_MAPS; id++) {
-            apply_cells(id, m, y);
-            uint32_t ky = band_key(y);
-            if (!T.table[ky]) T.table[ky] = (uint32_t)nb | ((uint32_t)T.inverse[id] << 9);
+        /* the table (10 MB) is written at random places: the keys of a
+         * batch of maps are made and their entries fetched ahead, then
+         * written in map order as before (the first map to reach a key
+         * sets it) */
+        enum { BATCH = 32 };
+        static_assert(BAND_MAPS % BATCH == 0, "whole batches");
+        for (int id0 = 0; id0 < BAND_MAPS; id0 += BATCH) {
+            uint32_t ky[BATCH];
+            for (int k = 0; k < BATCH; k++) {
+                apply_cells(id0 + k, m, y);
+                ky[k] = band_key(y);
+                __builtin_prefetch(&T.table[ky[k]], 1);
+            }
+            for (int k = 0; k < BATCH; k++)
+                if (!T.table[ky[k]]) T.table[ky[k]] = (uint32_t)nb | ((uint32_t)T.inverse[id0 + k] << 9);
         }
     }
     assert(nb == BAND_COUNT);

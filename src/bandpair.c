@@ -7,7 +7,6 @@
 
 #include "band.h"
 #include "grid.h"
-#include "perm3.h"
 
 /* A map of H_pair restricted to what acts on the other bands: new column j =
  * old column col[j], digit d becomes lab[d]. */
@@ -39,7 +38,8 @@ mc_status bandpair_ctx_new(bandpair_ctx **out)
         free(c);
         return MC_ENOMEM;
     }
-    band_init();
+    /* the band tables (band_init, about 0.5 s) are built at their first use,
+     * not here: a master that only checks found puzzles may never need them */
     *out = c;
     return MC_OK;
 }
@@ -83,6 +83,28 @@ static void apply_sorted(const colmap *m, const uint8_t *x, uint8_t *out)
     for (int i = 0; i < 3; i++) memcpy(out + i * 9, t + o[i] * 9, 9);
 }
 
+/* The sign of memcmp(m applied to band x with its rows then sorted by their
+ * first digit, y, 27): the image is built digit by digit in y's order and the
+ * comparison stops at the first difference (most images differ early). */
+static inline int cmp_image(const colmap *m, const uint8_t *x, const uint8_t *y)
+{
+    const uint8_t *col = m->col, *lab = m->lab;
+    int f0 = lab[x[col[0]]], f1 = lab[x[9 + col[0]]], f2 = lab[x[18 + col[0]]];
+    int o0 = 0, o1 = 1, o2 = 2, t;
+    if (f0 > f1) t = o0, o0 = o1, o1 = t, t = f0, f0 = f1, f1 = t;
+    if (f1 > f2) t = o1, o1 = o2, o2 = t, t = f1, f1 = f2, f2 = t;
+    if (f0 > f1) t = o0, o0 = o1, o1 = t;
+    const uint8_t *r[3] = {x + 9 * o0, x + 9 * o1, x + 9 * o2};
+    for (int i = 0; i < 3; i++) {
+        const uint8_t *ri = r[i], *yi = y + 9 * i;
+        for (int j = 0; j < 9; j++) {
+            int d = lab[ri[col[j]]] - yi[j];
+            if (d) return d;
+        }
+    }
+    return 0;
+}
+
 /* The automorphisms of M_band as column maps into autos (identity first). */
 static void load_autos(int *loaded, int band, colmap *autos, int *nauto)
 {
@@ -98,122 +120,164 @@ static void load_autos(int *loaded, int band, colmap *autos, int *nauto)
 
 static void load_band(bandpair_ctx *ctx, int band) { load_autos(&ctx->band, band, ctx->autos, &ctx->nauto); }
 
-/* Canonicity test of the pair (M_b, y), y of index >= b with sorted rows.
- * Fills Aut(P). */
-static bool pair_canonical(bandpair_ctx *ctx, const uint8_t *y, int yindex)
+/* Canonicity test of the pair (M_b, y), y with sorted rows, first part: no
+ * automorphism of M_b maps y to a smaller band. Starts Aut(P) (ctx->paut)
+ * with the identity and the automorphisms fixing y. */
+static bool pair_autos_keep(bandpair_ctx *ctx, const uint8_t *y)
 {
-    const uint8_t *m = band_minlex(ctx->band);
-    uint8_t img[27];
     ctx->npaut = 1;
     for (int j = 0; j < 9; j++) ctx->paut[0].col[j] = ctx->paut[0].lab[j] = (uint8_t)j;
     for (int a = 1; a < ctx->nauto; a++) {
-        apply_sorted(&ctx->autos[a], y, img);
-        int c = memcmp(img, y, 27);
+        int c = cmp_image(&ctx->autos[a], y, y);
         if (c < 0) return false;
         if (c == 0) ctx->paut[ctx->npaut++] = ctx->autos[a];
     }
-    if (yindex == ctx->band) {
-        int id;
-        (void)band_index_map(y, &id);
-        colmap m0;
-        map_of(id, y, &m0);
-        for (int a = 0; a < ctx->nauto; a++) {
-            colmap g;
-            compose(&m0, &ctx->autos[a], &g);
-            apply_sorted(&g, m, img);
-            int c = memcmp(img, y, 27);
-            if (c < 0) return false;
-            if (c == 0) ctx->paut[ctx->npaut++] = g;
-        }
-    }
     return true;
 }
 
-static mc_status push(bandpair_ctx *ctx, const uint8_t *b3)
+/* Second part, when y is of index b too: no map sending y to M_b (followed
+ * by an automorphism of M_b) maps M_b to a smaller band than y; the maps
+ * that map it to y join Aut(P). */
+static bool pair_swaps_keep(bandpair_ctx *ctx, const uint8_t *y)
 {
-    if (ctx->n == ctx->cap) {
-        uint8_t *nb = realloc(ctx->buf, ctx->cap * 2 * 27);
-        if (!nb) return MC_ENOMEM;
-        ctx->buf = nb;
-        ctx->cap *= 2;
+    const uint8_t *m = band_minlex(ctx->band);
+    int id;
+    (void)band_index_map(y, &id);
+    colmap m0;
+    map_of(id, y, &m0);
+    for (int a = 0; a < ctx->nauto; a++) {
+        colmap g;
+        compose(&m0, &ctx->autos[a], &g);
+        int c = cmp_image(&g, m, y);
+        if (c < 0) return false;
+        if (c == 0) ctx->paut[ctx->npaut++] = g;
     }
-    memcpy(ctx->buf + ctx->n * 27, b3, 27);
-    ctx->n++;
-    return MC_OK;
+    return true;
 }
-
-typedef struct b3state {
-    bandpair_ctx *ctx;
-    uint8_t dig[9][3]; /* column j's three digits, increasing */
-    uint8_t b3[27];
-    uint16_t rowmask[3];
-    int completions;
-    mc_status st;
-} b3state;
 
 static bool b3_keep(const bandpair_ctx *ctx, const uint8_t *b3)
 {
-    uint8_t img[27];
-    for (int a = 1; a < ctx->npaut; a++) {
-        apply_sorted(&ctx->paut[a], b3, img);
-        if (memcmp(img, b3, 27) < 0) return false;
-    }
+    for (int a = 1; a < ctx->npaut; a++)
+        if (cmp_image(&ctx->paut[a], b3, b3) < 0) return false;
     return true;
 }
 
-static void b3_fill(b3state *s, int j)
+static mc_status grow(bandpair_ctx *ctx)
 {
-    if (j == 9) {
-        s->completions++;
-        if (b3_keep(s->ctx, s->b3) && s->st == MC_OK) s->st = push(s->ctx, s->b3);
-        return;
-    }
-    for (int p = 0; p < 6; p++) {
-        uint8_t d0 = s->dig[j][perm3[p][0]], d1 = s->dig[j][perm3[p][1]], d2 = s->dig[j][perm3[p][2]];
-        if ((s->rowmask[0] >> d0 & 1) | (s->rowmask[1] >> d1 & 1) | (s->rowmask[2] >> d2 & 1)) continue;
-        s->rowmask[0] ^= (uint16_t)(1u << d0);
-        s->rowmask[1] ^= (uint16_t)(1u << d1);
-        s->rowmask[2] ^= (uint16_t)(1u << d2);
-        s->b3[j] = d0;
-        s->b3[9 + j] = d1;
-        s->b3[18 + j] = d2;
-        b3_fill(s, j + 1);
-        s->rowmask[0] ^= (uint16_t)(1u << d0);
-        s->rowmask[1] ^= (uint16_t)(1u << d1);
-        s->rowmask[2] ^= (uint16_t)(1u << d2);
-    }
+    uint8_t *nb = realloc(ctx->buf, ctx->cap * 2 * 27);
+    if (!nb) return MC_ENOMEM;
+    ctx->buf = nb;
+    ctx->cap *= 2;
+    return MC_OK;
 }
 
 /* Band 3s of the pair (rows 1-6), rows sorted (column 1 increasing), kept
  * when minimal under Aut(P) (ctx->paut), into ctx->buf in increasing
- * lexicographic order (the column-by-column filling is sorted afterwards). */
-static int cmp27(const void *a, const void *b) { return memcmp(a, b, 27); }
+ * lexicographic order; *completions gets their number before the Aut(P)
+ * reduction.
+ *
+ * Column j of band 3 holds the three digits dig[j] missing from it in rows
+ * 1-6, and the three columns of a stack miss disjoint sets (each digit is
+ * twice in a stack's rows 1-6, in two of its columns), which make up the
+ * nine digits. So any choice of one digit per column gives each stack three
+ * distinct digits in a row, and a band 3 is valid when each of rows 7 and 8
+ * takes one digit per column, the nine distinct; row 9 takes what is left,
+ * and is then a row of nine distinct digits too (a digit in row 7 of stack
+ * s and row 8 of stack t, s != t, is left in row 9 of the third stack
+ * only). Rows are made in lexicographic order: row 7 from the stack-1
+ * triples (column 1 fixed: dig[0][0]) times the stack-2 triples, each in
+ * increasing order, the stack-3 triple forced (the digits neither took,
+ * valid when one falls in each of its columns); then row 8 the same way
+ * with what row 7 left (column 1 fixed: dig[0][1]). */
+/* One digit for each column of a stack (a row's part of a stack): the digits
+ * by column and as a mask. */
+typedef struct triple {
+    uint16_t mask;
+    uint8_t d[3];
+} triple;
 
 static mc_status band3_list(bandpair_ctx *ctx, const uint8_t *pair, int *completions)
 {
-    b3state s;
-    s.ctx = ctx;
-    s.completions = 0;
-    s.st = MC_OK;
+    uint8_t dig[9][3];
+    unsigned cm[9]; /* digits of dig[j] as a mask */
     for (int j = 0; j < 9; j++) {
         unsigned used = 0;
         for (int i = 0; i < 6; i++) used |= 1u << pair[i * 9 + j];
-        int k = 0;
-        for (int d = 0; d < 9; d++)
-            if (!(used >> d & 1)) s.dig[j][k++] = (uint8_t)d;
-        assert(k == 3);
+        unsigned miss = 0x1FFu & ~used;
+        cm[j] = miss;
+        for (int k = 0; k < 3; k++) {
+            assert(miss);
+            dig[j][k] = (uint8_t)__builtin_ctz(miss);
+            miss &= miss - 1;
+        }
+    }
+    /* row 7's stack-2 parts, in increasing order */
+    triple t2[27];
+    for (int t = 0; t < 27; t++) {
+        t2[t].d[0] = dig[3][t / 9], t2[t].d[1] = dig[4][t / 3 % 3], t2[t].d[2] = dig[5][t % 3];
+        t2[t].mask = (uint16_t)(1u << t2[t].d[0] | 1u << t2[t].d[1] | 1u << t2[t].d[2]);
     }
     ctx->n = 0;
-    s.rowmask[0] = (uint16_t)(1u << s.dig[0][0]);
-    s.rowmask[1] = (uint16_t)(1u << s.dig[0][1]);
-    s.rowmask[2] = (uint16_t)(1u << s.dig[0][2]);
-    s.b3[0] = s.dig[0][0];
-    s.b3[9] = s.dig[0][1];
-    s.b3[18] = s.dig[0][2];
-    b3_fill(&s, 1);
-    if (ctx->n > 1) qsort(ctx->buf, ctx->n, 27, cmp27);
-    *completions = s.completions;
-    return s.st;
+    int count = 0;
+    uint8_t b3[27];
+    b3[0] = dig[0][0];
+    b3[9] = dig[0][1];
+    b3[18] = dig[0][2];
+    for (int t1 = 0; t1 < 9; t1++) {
+        unsigned s1 = 1u << dig[0][0] | 1u << dig[1][t1 / 3] | 1u << dig[2][t1 % 3];
+        b3[1] = dig[1][t1 / 3];
+        b3[2] = dig[2][t1 % 3];
+        for (int t = 0; t < 27; t++) {
+            unsigned s2 = t2[t].mask;
+            if (s1 & s2) continue;
+            unsigned s3 = 0x1FFu & ~(s1 | s2);
+            unsigned e6 = s3 & cm[6], e7 = s3 & cm[7], e8 = s3 & cm[8];
+            if (!e6 || !e7 || !e8) continue;
+            memcpy(b3 + 3, t2[t].d, 3);
+            b3[6] = (uint8_t)__builtin_ctz(e6);
+            b3[7] = (uint8_t)__builtin_ctz(e7);
+            b3[8] = (uint8_t)__builtin_ctz(e8);
+            /* row 8: per column the two digits row 7 left, increasing */
+            unsigned lm[9];
+            uint8_t lo[9], hi[9];
+            for (int j = 1; j < 9; j++) {
+                lm[j] = cm[j] & ~(1u << b3[j]);
+                lo[j] = (uint8_t)__builtin_ctz(lm[j]);
+                hi[j] = (uint8_t)(31 - __builtin_clz(lm[j]));
+            }
+            triple u2[8];
+            for (int u = 0; u < 8; u++) {
+                u2[u].d[0] = u & 4 ? hi[3] : lo[3];
+                u2[u].d[1] = u & 2 ? hi[4] : lo[4];
+                u2[u].d[2] = u & 1 ? hi[5] : lo[5];
+                u2[u].mask = (uint16_t)(1u << u2[u].d[0] | 1u << u2[u].d[1] | 1u << u2[u].d[2]);
+            }
+            for (int u1 = 0; u1 < 4; u1++) {
+                uint8_t e1 = u1 & 2 ? hi[1] : lo[1], e2 = u1 & 1 ? hi[2] : lo[2];
+                unsigned r1 = 1u << dig[0][1] | 1u << e1 | 1u << e2;
+                for (int u = 0; u < 8; u++) {
+                    unsigned r2 = u2[u].mask;
+                    if (r1 & r2) continue;
+                    unsigned r3 = 0x1FFu & ~(r1 | r2);
+                    unsigned g6 = r3 & lm[6], g7 = r3 & lm[7], g8 = r3 & lm[8];
+                    if (!g6 || !g7 || !g8) continue;
+                    b3[10] = e1, b3[11] = e2;
+                    memcpy(b3 + 12, u2[u].d, 3);
+                    b3[15] = (uint8_t)__builtin_ctz(g6);
+                    b3[16] = (uint8_t)__builtin_ctz(g7);
+                    b3[17] = (uint8_t)__builtin_ctz(g8);
+                    for (int j = 1; j < 9; j++) b3[18 + j] = (uint8_t)__builtin_ctz(lm[j] ^ (1u << b3[9 + j]));
+                    count++;
+                    if (ctx->npaut > 1 && !b3_keep(ctx, b3)) continue;
+                    if (ctx->n == ctx->cap && grow(ctx) != MC_OK) return MC_ENOMEM;
+                    memcpy(ctx->buf + ctx->n * 27, b3, 27);
+                    ctx->n++;
+                }
+            }
+        }
+    }
+    *completions = count;
+    return MC_OK;
 }
 
 typedef struct pairstate {
@@ -232,9 +296,11 @@ typedef struct pairstate {
 static void pair_leaf(pairstate *s)
 {
     s->st->leaves++;
+    /* the same conditions as "index >= b and canonical", cheapest first */
+    if (!pair_autos_keep(s->ctx, s->y)) return;
     int yi = band_index(s->y);
     if (yi < s->ctx->band) return;
-    if (!pair_canonical(s->ctx, s->y, yi)) return;
+    if (yi == s->ctx->band && !pair_swaps_keep(s->ctx, s->y)) return;
     s->seen++;
     if (s->seen < s->first) return;
     if (s->last && s->seen > s->last) {

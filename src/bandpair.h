@@ -49,19 +49,28 @@
  *
  * Enumeration. For band b: rows 4-6 are filled cell by cell with increasing
  * digits (column digit sets of band 1 excluded, rows sorted by their first
- * digit); at a leaf the band's index must be >= b and no image under the
- * automorphisms of M_b (and, when rows 4-6 are also of index b, under the
- * maps that send them to M_b) may be smaller; equal images are Aut(P). Band
- * 3 is enumerated column by column (each column's three forced digits in one
- * of 6 orders, rows kept distinct). No allocation per group once the band-3
- * buffer has grown to the largest group seen. A context is not shared
- * between threads; two contexts are independent.
+ * digit); at a leaf no image under the automorphisms of M_b may be smaller
+ * (each image is built and compared digit by digit, stopping at the first
+ * difference), the band's index must be >= b and, when rows 4-6 are also of
+ * index b, no image under the maps that send them to M_b may be smaller;
+ * equal images are Aut(P). Band 3 is made row by row in lexicographic order
+ * (row 7, then row 8, one digit per column from the three its column
+ * misses; row 9 is forced), so no sort is needed. No allocation per group
+ * once the band-3 buffer has grown to the largest group seen; the band
+ * tables (band.h) are built at the first enumeration or location, not by
+ * bandpair_ctx_new. A context is not shared between threads; two contexts
+ * are independent. tests/unit/bandpair_ref.h keeps the first, slow version
+ * of the enumeration (full images at every leaf, band 3s column by column
+ * then sorted) as the twin it is checked against.
  *
  * Figures (tests/bench/results/bench_bandpair*.txt, one core of this
  * machine): 983,959,110 groups in all (every band 1 index has some), counted
- * in 318 CPU s; with their band 3s about 90,000 groups/s and 3 million
- * items/s (11 us of band-3 work per group), 33.3 items per group, about 3
- * core-hours for the whole catalogue. Memory: a group is 54 bytes of pair
+ * in 318 CPU s (before the lazy comparison; band 1 alone now 0.5 s of its
+ * 1.7); with their band 3s about 290,000-320,000 groups/s and 10 million
+ * items/s on full bands (2.4-4.5 us of band-3 work per group; band 1,
+ * whose 5.8 million leaves meet 108 automorphisms each, 80,000 groups/s),
+ * 33.3 items per group, about 0.85 core-hours for the whole catalogue
+ * (3.1 for the first version, the twin in the tests). Memory: a group is 54 bytes of pair
  * plus 27 bytes per band 3 (at most 288 band 3s seen, so at most 7.8 KB); a
  * context holds 420 KB of maps plus the band-3 buffer.
  */

@@ -22,6 +22,7 @@
 #define MC_BANDPAIR_UNIT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -33,12 +34,20 @@
 #define BANDPAIR_UNIT_BAND3 (BANDPAIR_UNIT_HEADER + 54)
 #define BANDPAIR_UNIT_BYTES (BANDPAIR_UNIT_BAND3 + 27 * BANDPAIR_MAX_ITEMS) /* 8,702 */
 
-/* Writes g into u (BANDPAIR_UNIT_BYTES bytes); false when g has more than
- * BANDPAIR_MAX_ITEMS band 3s or a local rank above 2^32 - 1. */
-static inline bool bandpair_unit_pack(const bandpair_group *g, uint8_t *u)
+static inline int bandpair_unit_nitems(const uint8_t *u);
+
+/* The bytes of u up to the end of its last band 3 (the rest is the zero
+ * tail). */
+static inline size_t bandpair_unit_filled(const uint8_t *u)
+{
+    int n = bandpair_unit_nitems(u);
+    return BANDPAIR_UNIT_BAND3 + 27 * (size_t)(n <= BANDPAIR_MAX_ITEMS ? n : BANDPAIR_MAX_ITEMS);
+}
+
+/* The header, pair and band 3s of g into u; false as below. */
+static inline bool bandpair_unit_write_(const bandpair_group *g, uint8_t *u)
 {
     if (g->nband3 < 0 || g->nband3 > BANDPAIR_MAX_ITEMS || g->local_rank > UINT32_MAX) return false;
-    memset(u, 0, BANDPAIR_UNIT_BYTES);
     u[0] = (uint8_t)g->band1;
     u[1] = (uint8_t)(g->band1 >> 8);
     u[2] = (uint8_t)g->nband3;
@@ -47,6 +56,39 @@ static inline bool bandpair_unit_pack(const bandpair_group *g, uint8_t *u)
     memcpy(u + BANDPAIR_UNIT_PAIR, g->pair, 54);
     memcpy(u + BANDPAIR_UNIT_BAND3, g->band3, (size_t)g->nband3 * 27);
     return true;
+}
+
+/* Writes g into u (BANDPAIR_UNIT_BYTES bytes); false when g has more than
+ * BANDPAIR_MAX_ITEMS band 3s or a local rank above 2^32 - 1. */
+static inline bool bandpair_unit_pack(const bandpair_group *g, uint8_t *u)
+{
+    memset(u, 0, BANDPAIR_UNIT_BYTES);
+    return bandpair_unit_write_(g, u);
+}
+
+/* The same result as bandpair_unit_pack for a u that already holds a
+ * packed group or only zeros (a reused slot of a zeroed ring): only the
+ * bytes of the old group past the end of g's are cleared, not the whole
+ * 8,702 bytes. When it returns false u is all zeros. */
+static inline bool bandpair_unit_pack_over(const bandpair_group *g, uint8_t *u)
+{
+    size_t old = bandpair_unit_filled(u);
+    if (!bandpair_unit_write_(g, u)) {
+        memset(u, 0, BANDPAIR_UNIT_BYTES);
+        return false;
+    }
+    size_t now = BANDPAIR_UNIT_BAND3 + 27 * (size_t)g->nband3;
+    if (old > now) memset(u + now, 0, old - now);
+    return true;
+}
+
+/* dst = src for a packed group src: its filled bytes copied, the tail of
+ * dst cleared (dst may hold anything). */
+static inline void bandpair_unit_copy(uint8_t *dst, const uint8_t *src)
+{
+    size_t n = bandpair_unit_filled(src);
+    memcpy(dst, src, n);
+    memset(dst + n, 0, BANDPAIR_UNIT_BYTES - n);
 }
 
 static inline int bandpair_unit_band1(const uint8_t *u) { return u[0] | u[1] << 8; }

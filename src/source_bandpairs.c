@@ -2,7 +2,9 @@
  * global rank (bandpair_rank.h); see source.h. Each unit is a packed group
  * (bandpair_unit.h). A feed thread (unit_feed.h) runs bandpair_enumerate
  * (band 3s included) from a start rank on and packs the groups straight
- * into the slots of a ring of FEED_CAP units; a read that starts more than RESTART_GAP ranks
+ * into the slots of a ring of FEED_CAP units (over the group a slot held
+ * before: only the bytes past the new group's end that the old one filled
+ * are cleared; a read copies a unit's filled bytes and clears the rest); a read that starts more than RESTART_GAP ranks
  * past the feed's position (a resumed job skipping finished chunks, an MPI
  * worker taking over another's ranks), or before it, starts a new feed
  * there instead of enumerating the groups in between (a new feed walks the
@@ -43,7 +45,7 @@ static int put_group(void *arg, const bandpair_group *g)
     bp_run *f = arg;
     uint8_t *slot = unit_feed_reserve(f->feed);
     if (!slot) return 1;
-    if (!bandpair_unit_pack(g, slot)) {
+    if (!bandpair_unit_pack_over(g, slot)) { /* the slot holds a group or zeros */
         f->bad_band = g->band1;
         f->bad_local = g->local_rank;
         return 1;
@@ -91,6 +93,7 @@ static mc_status feed_start(bp_reader *r, uint64_t start, mc_error *err)
         bandpair_ctx_free(f->ctx);
         return mc_fail(err, MC_ENOMEM, "cannot start the band-pair enumeration thread");
     }
+    unit_feed_set_copy(f->feed, bandpair_unit_copy); /* the filled bytes, then zeros */
     r->running = true;
     return MC_OK;
 }

@@ -16,6 +16,7 @@ struct unit_feed {
     mc_status st;
     unit_feed_producer run;
     void *arg;
+    void (*copy)(uint8_t *dst, const uint8_t *src); /* NULL: memcpy of unit_bytes */
 };
 
 static void *feed_main(void *p)
@@ -33,7 +34,7 @@ static void *feed_main(void *p)
 mc_status unit_feed_new(size_t unit_bytes, size_t cap, unit_feed_producer run, void *arg, unit_feed **out)
 {
     unit_feed *f = calloc(1, sizeof *f);
-    if (!f || !(f->ring = malloc(cap * unit_bytes))) {
+    if (!f || !(f->ring = calloc(cap, unit_bytes))) {
         free(f);
         return MC_ENOMEM;
     }
@@ -56,6 +57,8 @@ mc_status unit_feed_new(size_t unit_bytes, size_t cap, unit_feed_producer run, v
     }
     return MC_OK;
 }
+
+void unit_feed_set_copy(unit_feed *f, void (*copy)(uint8_t *dst, const uint8_t *src)) { f->copy = copy; }
 
 uint8_t *unit_feed_reserve(unit_feed *f)
 {
@@ -104,7 +107,9 @@ size_t unit_feed_take(unit_feed *f, uint8_t *out, size_t max, mc_status *st)
     f->want = 0;
     size_t k = 0;
     while (k < max && f->n > 0) {
-        if (out) memcpy(out + k * f->unit_bytes, f->ring + f->head * f->unit_bytes, f->unit_bytes);
+        const uint8_t *from = f->ring + f->head * f->unit_bytes;
+        if (out && f->copy) f->copy(out + k * f->unit_bytes, from);
+        else if (out) memcpy(out + k * f->unit_bytes, from, f->unit_bytes);
         f->head = (f->head + 1) % f->cap;
         f->n--;
         k++;

@@ -2,7 +2,7 @@
  * through a bounded ring (the computed sources: source_enumerate,
  * source_bandpairs).
  *
- * Representation: a ring of cap units of unit_bytes; units head..head+n-1
+ * Representation: a ring of cap units of unit_bytes (zeros at the start); units head..head+n-1
  * (mod cap) are filled, in the producer's order. The producer runs in its
  * own thread: it reserves the next free slot (unit_feed_reserve waits while
  * the ring is full), writes the unit there without the lock (the slot
@@ -41,6 +41,10 @@ void unit_feed_commit(unit_feed *f);
 bool unit_feed_put(unit_feed *f, const uint8_t *unit);
 /* Producer side: true when the feed is being stopped. */
 bool unit_feed_stopping(unit_feed *f);
+/* Reader side: units are taken with copy(dst, src) instead of a copy of
+ * unit_bytes (a source whose units end in a zero tail copies less). Ring
+ * slots start as zeros. */
+void unit_feed_set_copy(unit_feed *f, void (*copy)(uint8_t *dst, const uint8_t *src));
 /* Reader side: takes up to max units in order into out (NULL: dropped);
  * at least one unless the producer is done. *st: the producer's status
  * (MC_OK while it runs). */

@@ -45,11 +45,22 @@ if part bandpairs; then
 BP_RANKS=${BP_RANKS:-1-300000}
 echo "== band-pair dry run: mpirun -np 3 --dry-run, ranks $BP_RANKS, chunk 1000"
 printf 'source = bandpairs\nranks = %s\nclues = 16\nchunk = 1000\nengine = none\noutput = %s/bp\n' "$BP_RANKS" "$T" > "$T/bp.job"
-/usr/bin/time -f "%U %S" -o "$T/bpcpu" mpirun -np 3 "$M" run --quiet "$T/bp.job" 2> "$T/bp.txt"
+# each rank under /usr/bin/time: its own CPU (user + sys) in $T/rank.N
+/usr/bin/time -f "%U %S" -o "$T/bpcpu" mpirun -np 3 sh -c \
+  'exec /usr/bin/time -f "%U %S" -o "$0.$OMPI_COMM_WORLD_RANK" "$@"' "$T/rank" "$M" run --quiet "$T/bp.job" 2> "$T/bp.txt"
 line=$(grep "complete:" "$T/bp.txt")
 echo "$line"
 rates "$line" groups
 echo "CPU of all ranks: $(awk '{print $1 + $2}' "$T/bpcpu") s, load $(cut -d' ' -f1 /proc/loadavg)"
+# the load-independent figure: the workers' CPU per group; on two idle
+# cores the wall time is about the larger of the busiest worker's CPU and
+# half the CPU of all three ranks (MPI start-up not included)
+n=$(echo "$line" | awk '{for (i = 1; i <= NF; i++) if ($i == "run:" && $(i+1) ~ /^[0-9]+$/) print $(i+1)}')
+for r in 0 1 2; do awk '{print $1 + $2}' "$T/rank.$r"; done | awk -v n="$n" '
+  { c[NR - 1] = $1 }
+  END { w = c[1] + c[2]; m = c[1] > c[2] ? c[1] : c[2]; t = (w + c[0]) / 2; if (m > t) t = m
+        printf "CPU per rank: master %.2f s, workers %.2f s and %.2f s: %.2f us of worker CPU per group; ", c[0], c[1], c[2], 1e6 * w / n
+        printf "estimated on two idle cores: %.2f s, %.0f groups/s\n", t, n / t }'
 "$M" job verify "$T/bp" | tail -1
 fi
 

@@ -86,6 +86,41 @@ static void check_unit(const uint8_t *u, const bandpair_group *g)
     for (size_t k = 62 + (size_t)g->nband3 * 27; k < BANDPAIR_UNIT_BYTES; k++) assert_int_equal(u[k], 0);
 }
 
+/* bandpair_unit_pack_over over a slot that held a larger, then a smaller
+ * group, and bandpair_unit_copy into a dirty buffer, against
+ * bandpair_unit_pack into a fresh buffer (the twin), byte by byte. */
+static void check_pack_over(const collect *c)
+{
+    int big = 0, small = 0;
+    for (int i = 1; i < c->n; i++) {
+        if (c->g[i].nband3 > c->g[big].nband3) big = i;
+        if (c->g[i].nband3 < c->g[small].nband3) small = i;
+    }
+    assert_true(c->g[big].nband3 > c->g[small].nband3);
+    uint8_t *want = malloc(BANDPAIR_UNIT_BYTES), *slot = calloc(1, BANDPAIR_UNIT_BYTES),
+            *dst = malloc(BANDPAIR_UNIT_BYTES);
+    assert_true(want && slot && dst);
+    const int order[4] = {big, small, big, big};
+    for (int k = 0; k < 4; k++) {
+        const bandpair_group *g = &c->g[order[k]];
+        assert_true(bandpair_unit_pack(g, want));
+        assert_true(bandpair_unit_pack_over(g, slot));
+        assert_memory_equal(slot, want, BANDPAIR_UNIT_BYTES);
+        check_unit(slot, g);
+        memset(dst, 0xA5, BANDPAIR_UNIT_BYTES);
+        bandpair_unit_copy(dst, slot);
+        assert_memory_equal(dst, want, BANDPAIR_UNIT_BYTES);
+    }
+    bandpair_group bad = c->g[big];
+    bad.nband3 = BANDPAIR_MAX_ITEMS + 1;
+    assert_false(bandpair_unit_pack_over(&bad, slot));
+    memset(want, 0, BANDPAIR_UNIT_BYTES);
+    assert_memory_equal(slot, want, BANDPAIR_UNIT_BYTES);
+    free(want);
+    free(slot);
+    free(dst);
+}
+
 static void test_units_cross_band(void **state)
 {
     (void)state;
@@ -100,6 +135,7 @@ static void test_units_cross_band(void **state)
     assert_int_equal(c->n, 3);
     assert_int_equal(bandpair_enumerate(ctx, 2, 1, 3, true, collect_group, c, NULL), MC_OK);
     assert_int_equal(c->n, 6);
+    check_pack_over(c);
 
     char text[256];
     snprintf(text, sizeof text,
