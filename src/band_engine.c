@@ -130,6 +130,13 @@ struct band_engine {
     uint64_t (*b3miss)[B3_WORDS];
     cs81 *b3tmp;                 /* scratch of b3_prepare */
     uint64_t b3x[B3_WORDS];
+    /* step 5: the item's UAs unhit by the pair Q (un3); words [0, un3_w0)
+     * (the first MIX) feed the search's list, the later words
+     * [un3_w0, un3_w1) are filled only when a set Z first hits the whole
+     * list (un3_rest) and are then tested on each such Z */
+    uint64_t un3[B3_WORDS];
+    int un3_w0, un3_w1;
+    bool un3_rest;
     uint32_t b3x_x;
     bool b3x_valid;
     int nb3;
@@ -385,6 +392,26 @@ static void b3_add(band_engine *e, cs81 u)
     if (e->b3x_valid && !(p12 & e->b3x_x)) e->b3x[w] |= bit;
 }
 
+static void b3_unhit(const band_engine *e, uint32_t y, uint64_t *un, int w0, int w1);
+
+/* The band-3 part of a UA of the item that the pair Q and Z leave unhit,
+ * among the UAs beyond the search's list (e->un3 words from un3_w0, filled
+ * at the first call for Q); 0 when Z hits them all. */
+static uint32_t b3_rest_unhit(band_engine *e, uint32_t z)
+{
+    if (!e->un3_rest) {
+        e->un3_w1 = (e->nb3 + 63) >> 6;
+        b3_unhit(e, (uint32_t)(e->Q >> 27) & MASK27, e->un3, e->un3_w0, e->un3_w1);
+        e->un3_rest = true;
+    }
+    for (int w = e->un3_w0; w < e->un3_w1; w++)
+        for (uint64_t m = e->un3[w]; m; m &= m - 1) {
+            uint32_t p = e->b3part[64 * w + __builtin_ctzll(m)];
+            if (!(p & z)) return p;
+        }
+    return 0;
+}
+
 /* One node of the band-3 search: Z (nz clues, zs per stack) taken, the
  * cells of dead excluded; list[0..n): the pair's UAs unhit by Z without
  * its last cell bit (bit 0 at the root), so this node's list (those without
@@ -398,7 +425,7 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
     uint32_t allowed = 0;
     for (int s = 0; s < 3; s++)
         if (e->qstack[s] + zs[s] < e->stack_cap[s]) allowed |= UINT32_C(0x1C0E07) << (3 * s);
-    uint32_t best = 0, used = 0;
+    uint32_t best = 0, used = 0, used_st[3] = {0, 0, 0};
     int bestn = 99, lb = 0, lbs[3] = {0, 0, 0};
     uint32_t *out = list + n;
     int m = 0;
@@ -423,11 +450,18 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
             for (int s = 0; s < 3; s++)
                 if (!(live & ~(UINT32_C(0x1C0E07) << (3 * s)))) {
                     if (e->qstack[s] + zs[s] + ++lbs[s] > e->stack_cap[s]) return;
+                    used_st[s] |= live;
                     break;
                 }
         }
     }
-    if (bestn == 99) {
+    uint32_t r3;
+    if (bestn == 99 && (r3 = b3_rest_unhit(e, z)) != 0) { /* a UA beyond the list: branch on it */
+        if (e->nlearned3 < (int)(sizeof e->learned3 / sizeof *e->learned3)) e->learned3[e->nlearned3++] = r3;
+        best = used = r3 & ~dead & allowed;
+        lb = 1;
+        if (!best) return;
+    } else if (bestn == 99) {
         uint8_t second[81];
         e->rec->band3_checks++;
         int r = solve_set(e, e->Q, z, second);
@@ -448,11 +482,20 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
             b3_add(e, d);
         }
         if (e->nlearned3 < (int)(sizeof e->learned3 / sizeof *e->learned3)) e->learned3[e->nlearned3++] = d3;
-        best = d3 & ~dead & allowed;
+        best = used = d3 & ~dead & allowed;
         lb = 1;
         if (!best) return;
     }
     if (nz + lb > e->zhi) return;
+    /* a tight bound: each disjoint part takes exactly one more clue, so no
+     * cell outside them can (in all, or inside a stack that is tight) */
+    if (!e->opt.band3_plain) {
+        if (nz + lb == e->zhi) dead |= MASK27 & ~used;
+        for (int s = 0; s < 3; s++)
+            if (e->qstack[s] + zs[s] + lbs[s] == e->stack_cap[s])
+                dead |= (UINT32_C(0x1C0E07) << (3 * s)) & ~used_st[s];
+        best &= ~dead;
+    }
     while (best) {
         int c = __builtin_ctz(best);
         uint32_t b = UINT32_C(1) << c;
@@ -666,17 +709,23 @@ static void band3(band_engine *e, uint64_t q, uint32_t info)
     for (int s = 0; s < 3; s++) e->qstack[s] = (int)((info >> (10 + 5 * s)) & 31);
     if (e->zlo < e->opt.band3_min) e->zlo = e->opt.band3_min;
     if (e->zlo > e->zhi) return;
-    uint64_t un[B3_WORDS];
-    int w0, nw = (e->nb3 + 63) >> 6;
+    uint64_t *un = e->un3;
+    int w0;
     if (mix_dead(e, x, y, e->zhi, e->qstack, un, &w0)) {
         e->rec->band3_filtered++;
         return;
     }
-    b3_unhit(e, y, un, w0, nw);
     for (int s = 0; s < 3; s++) e->stack_cap[s] = e->zhi - e->strict[s];
+    if (e->opt.band3_plain) { /* the whole list from the root */
+        int nw = (e->nb3 + 63) >> 6;
+        b3_unhit(e, y, un, w0, nw);
+        w0 = nw;
+    }
     e->nR = 0;
-    for (int w = 0; w < nw; w++)
+    for (int w = 0; w < w0; w++)
         for (uint64_t m = un[w]; m; m &= m - 1) e->R[e->nR++] = e->b3part[64 * w + __builtin_ctzll(m)];
+    e->un3_w0 = e->un3_w1 = w0;
+    e->un3_rest = e->opt.band3_plain;
     e->q_dead = false;
     e->nlearned3 = 0;
     int zs[3] = {0, 0, 0};

@@ -38,7 +38,14 @@
  *      hitting-set search (branch on the unhit mask with the fewest live
  *      cells, dead cells for later siblings, lower bounds from disjoint
  *      live parts in all and per stack, stacks capped as band_split
- *      requires) reaches sets Z of at most K - |Q| clues that hit them all;
+ *      requires) reaches sets Z of at most K - |Q| clues that hit them all.
+ *      The search's list holds the unhit UAs among the first MIX (smallest
+ *      band-3 parts); the others are tested only on a Z that hits the whole
+ *      list, and one that Z misses is branched on like a learned UA (the
+ *      family is the same, only the order of the tests changes). When a
+ *      bound is tight (the clues left in all, or in a stack, equal the
+ *      disjoint parts counted there), each part takes exactly one of them,
+ *      so every other live cell (of that stack) is dead for the subtree;
  *   6. final check: Q u Z counted to 2 solutions; a second solution gives a
  *      new UA of the grid (its band-3 part is never empty, by 4), kept for
  *      the rest of the grid (at most 2,048 per grid), and the search goes on below; a unique Q u Z is
@@ -80,6 +87,10 @@ typedef struct band_options {
      * for K = 17, band3_min = 7 is pass 1 of the case split (bands 1+2 hold
      * at most 10 clues) and the rest is the 6/6/5 distribution */
     int band3_min;
+    /* tests: step 5 as the reference search (the slow twin of the fast
+     * one): every UA of the item unhit by Q in the list from the root, and
+     * no cell excluded by a tight bound (default 0) */
+    int band3_plain;
 } band_options;
 
 void band_options_default(band_options *o, int clues);
