@@ -14,6 +14,8 @@
  * shape of more than 64 cells. test_check64_slow runs the whole sample.
  */
 #include "check64_cross.h"
+
+#define ES8X8_K14_GRIDS 1 /* the grids of tests/data/es8x8-k14.txt */
 #include "prng.h"
 #include "solve64.h"
 #include "ua64.h"
@@ -239,11 +241,18 @@ static void test_8x8_k13(void **state)
     assert_int_equal(cross_8x8(200, 230, 13, CHECK64_CORE_BITS), 0);
 }
 
+/* K = 14: the same lists on grids that have 14-clue puzzles
+ * (tests/data/es8x8-k14.txt, from the sample: see tests/data/README), each
+ * with at least one, and on the first 20 sample grids. */
 static void test_8x8_k14(void **state)
 {
     (void)state;
-    uint64_t n = cross_8x8(0, 50, 14, CHECK64_CORE_HITSET);
-    fprintf(stderr, "K = 14 on 50 grids: %llu puzzles\n", (unsigned long long)n);
+    int with = 0;
+    uint64_t n = cross_8x8_file(MC_TEST_DATA "/es8x8-k14.txt", 0, ES8X8_K14_GRIDS, 14, CHECK64_CORE_HITSET, &with);
+    assert_int_equal(with, ES8X8_K14_GRIDS);
+    assert_true(n >= (uint64_t)ES8X8_K14_GRIDS);
+    n = cross_8x8(0, 20, 14, CHECK64_CORE_HITSET);
+    fprintf(stderr, "K = 14 on 20 sample grids: %llu puzzles\n", (unsigned long long)n);
 }
 
 static void test_bad_input(void **state)
