@@ -15,7 +15,7 @@
  */
 #include "check64_cross.h"
 
-#define ES8X8_K14_GRIDS 1 /* the grids of tests/data/es8x8-k14.txt */
+#define ES8X8_K14_GRIDS 2 /* the grids of tests/data/es8x8-k14.txt */
 #include "prng.h"
 #include "solve64.h"
 #include "ua64.h"
