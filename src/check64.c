@@ -35,6 +35,9 @@ struct check64 {
     uint64_t live[CHECK64_MAX_UAS], order[CHECK64_MAX_UAS];
     uint8_t size[CHECK64_MAX_UAS];
     cs81 sets[CHECK64_MAX_UAS];   /* the initial sets for hitset */
+    uint64_t half[2][2];          /* [split][side]: left, right half; top, bottom half */
+    int side[2];                  /* the current run's side per split */
+    int nsplit;
 };
 
 void check64_options_default(check64_options *o, int clues)
@@ -45,6 +48,8 @@ void check64_options_default(check64_options *o, int clues)
     o->ua_size = 0;
     o->first = 0;
     o->core = CHECK64_CORE_HITSET;
+    o->cycles = 1;
+    o->split = 1;
 }
 
 int check64_takes(const geometry *geo) { return geo->ncells <= 64; }
@@ -60,6 +65,11 @@ check64 *check64_new(const geometry *geo, const check64_options *o)
     if (c->opt.ua_digits > geo->N) c->opt.ua_digits = geo->N;
     if (c->opt.ua_size <= 0 || c->opt.ua_size > geo->ncells) c->opt.ua_size = geo->ncells <= 36 ? geo->ncells : 16;
     if (c->opt.ua_max <= 0 || c->opt.ua_max > CHECK64_MAX_UAS / 2) c->opt.ua_max = CHECK64_MAX_UAS / 2;
+    if (c->opt.split < 0 || c->opt.split > 2) c->opt.split = 0;
+    for (int x = 0; x < geo->ncells; x++) {
+        c->half[0][geo->col[x] < geo->N / 2 ? 0 : 1] |= BIT(x);
+        c->half[1][geo->row[x] < geo->N / 2 ? 0 : 1] |= BIT(x);
+    }
     c->uf = ua64_new(geo);
     c->sv = solve64_new(geo);
     c->list = malloc(sizeof *c->list * MAX_DEPTH * CHECK64_MAX_UAS);
@@ -146,9 +156,22 @@ static uint64_t shrink(check64 *c, uint64_t x)
     return c->shrunk;
 }
 
+/* Whether the run of the current sides is the one that owns the puzzle
+ * cells: per split, the first side holding at most K / 2 of its cells. */
+static bool owned(const check64 *c, uint64_t cells)
+{
+    for (int s = 0; s < c->nsplit; s++) {
+        int first = __builtin_popcountll(cells & c->half[s][0]) <= c->opt.clues / 2 ? 0 : 1;
+        if (first != c->side[s]) return false;
+    }
+    return true;
+}
+
 static void hitset_found(void *arg, cs81 cells, int n)
 {
     check64 *c = arg;
+    if (!owned(c, cells.w[0])) return;
+    c->w->puzzles++;
     if (!c->found) return;
     fill_puzzle(c, cells.w[0]);
     c->found(c->arg, c->puzzle, n);
@@ -277,28 +300,50 @@ mc_status check64_run(check64 *c, const uint8_t *sol, work_counters *work, check
     mc_status st = ua64_find(c->uf, sol, c->opt.ua_digits, c->opt.ua_size, list_of(c, 0), c->opt.ua_max, &n,
                              NULL, NULL);
     if (st != MC_OK) return st;
+    if (c->opt.cycles) {
+        uint64_t *fam = list_of(c, 0);
+        n += ua64_cycles(c->geo, sol, fam + n, CHECK64_MAX_UAS - n);
+        n = ua64_minimize(fam, n);
+        if (n > c->opt.ua_max) n = c->opt.ua_max;
+    }
     c->n[0] = n;
     w.ua_initial = (uint64_t)n;
     double t1 = mc_wall_seconds();
     if (c->opt.core == CHECK64_CORE_HITSET) {
-        int m = n < HITSET_MAX_INITIAL ? n : HITSET_MAX_INITIAL;
-        for (int i = 0; i < m; i++) {
-            c->sets[i].w[0] = list_of(c, 0)[i];
-            c->sets[i].w[1] = 0;
-        }
         hitset_options ho;
         hitset_options_default(&ho, c->opt.clues);
-        ho.max_initial = m;
         ho.first = c->opt.first;
-        hitset_stats hst;
-        st = hitset_run(c->hs, sol, c->sets, m, &ho, hitset_found, c, &hst);
-        if (st != MC_OK) return st;
-        w.ua_second = hst.second;
-        w.ua_learned = hst.learned;
-        w.nodes = hst.nodes;
-        w.candidates = hst.candidates;
-        w.solver_calls = hst.solver_calls;
-        w.puzzles = hst.puzzles;
+        c->nsplit = c->opt.first ? 0 : c->opt.split;
+        uint64_t *fam = list_of(c, 0);
+        for (int run = 0; run < 1 << c->nsplit; run++) {
+            int m = n < HITSET_MAX_INITIAL ? n : HITSET_MAX_INITIAL;
+            for (int i = 0; i < m; i++) {
+                c->sets[i].w[0] = fam[i];
+                c->sets[i].w[1] = 0;
+            }
+            ho.max_initial = m;
+            ho.ncaps = c->nsplit;
+            for (int s = 0; s < c->nsplit; s++) {
+                c->side[s] = (run >> s) & 1;
+                ho.cap_region[s].w[0] = c->half[s][c->side[s]];
+                ho.cap_region[s].w[1] = 0;
+                ho.cap[s] = c->opt.clues / 2;
+            }
+            hitset_stats hst;
+            st = hitset_run(c->hs, sol, c->sets, m, &ho, hitset_found, c, &hst);
+            if (st != MC_OK) return st;
+            w.ua_second += hst.second;
+            w.ua_learned += hst.learned;
+            w.nodes += hst.nodes;
+            w.candidates += hst.candidates;
+            w.solver_calls += hst.solver_calls;
+            if (c->stop) break;
+            /* the next run starts with the sets this one learned */
+            int nl;
+            const cs81 *learned = hitset_learned(c->hs, &nl);
+            for (int i = 0; i < nl && n < CHECK64_MAX_UAS; i++) fam[n++] = learned[i].w[0];
+            n = ua64_minimize(fam, n);
+        }
     } else {
         search(c, 0, 0, 0);
         w.ua_learned = w.ua_second;

@@ -47,6 +47,9 @@ struct hitset_ctx {
     /* per run */
     const uint8_t *grid;
     int K, maxdeg, learn, simd, first;
+    int ncaps, cap[HITSET_MAX_CAPS];
+    cs81 cap_branch;                        /* the node's smallest live part inside a capped region */
+    cs81 cap_region[HITSET_MAX_CAPS];
     bool stop; /* first = 1 and a puzzle was reported: every loop unwinds */
     hitset_stats *st;
     hitset_found_fn found;
@@ -65,6 +68,15 @@ void hitset_options_default(hitset_options *o, int clues)
     o->simd = 1;
     o->first = 0;
     o->forced = cs81_empty();
+    o->ncaps = 0;
+}
+
+/* Whether chosen exceeds a region cap. */
+static bool over_cap(const hitset_ctx *h, cs81 chosen)
+{
+    for (int i = 0; i < h->ncaps; i++)
+        if (cs81_count(cs81_and(chosen, h->cap_region[i])) > h->cap[i]) return true;
+    return false;
 }
 
 hitset_ctx *hitset_new(const geometry *geo)
@@ -365,6 +377,7 @@ HV_ALWAYS void tight_rec_body(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, 
                               const uint64_t *M, const uint64_t *tw, const int W)
 {
     h->st->nodes++;
+    if (h->ncaps && over_cap(h, chosen)) return;
     if (m == 0) {
         cs81 ua;
         int k = check(h, chosen, &ua);
@@ -586,6 +599,7 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
                 br = l;
             }
         }
+    if (h->ncaps && !cs81_is_empty(h->cap_branch)) br = cs81_andnot(h->cap_branch, f->dead);
     /* Children in order of the number of unhit sets their cell hits, most
      * first: that cell is dead for all later siblings. */
     int cells[81], deg[81], nb = 0;
@@ -656,6 +670,54 @@ static void dispatch(hitset_ctx *h, int d, int r)
     }
 }
 
+/* The region caps at frame f: a greedy packing of the live parts of the
+ * unhit sets that lie inside a region; more parts than the region's clues
+ * left cuts (false); exactly as many make the region's cells outside the
+ * parts dead (each part takes one of the region's clues left). Notes the
+ * smallest such part (h->cap_branch): the node branches on it, so that
+ * the caps bind early. */
+HV_ALWAYS bool caps_body(hitset_ctx *h, frame *f, const family *F, const int W)
+{
+    for (int i = 0; i < h->ncaps; i++) {
+        const cs81 R = h->cap_region[i];
+        int left = h->cap[i] - cs81_count(cs81_and(f->chosen, R)), parts = 0, best = 82, j;
+        if (left < 0) return false;
+        cs81 acc = cs81_empty();
+        HV_FOREACH(j, f->u, W) {
+            cs81 l = cs81_andnot(F->ua[j], f->dead);
+            if (!cs81_is_empty(cs81_andnot(l, R))) continue;
+            int k = cs81_count(l);
+            if (k < best) {
+                best = k;
+                h->cap_branch = l;
+            }
+            if (!cs81_intersects(l, acc)) {
+                if (++parts > left) return false;
+                acc = cs81_or(acc, l);
+            }
+        }
+        if (parts == left) f->dead = cs81_or(f->dead, cs81_andnot(R, acc));
+    }
+    return true;
+}
+
+#define CAPS_FN(W) \
+    static bool caps_##W(hitset_ctx *h, frame *f, const family *F) { return caps_body(h, f, F, W); }
+CAPS_FN(1)
+CAPS_FN(2)
+CAPS_FN(4)
+CAPS_FN(8)
+
+static bool apply_caps(hitset_ctx *h, frame *f, const family *F)
+{
+    switch (F->W) {
+    case 1: return caps_1(h, f, F);
+    case 2: return caps_2(h, f, F);
+    case 4: return caps_4(h, f, F);
+    default: return caps_8(h, f, F);
+    }
+}
+
 /* Frame d is set up with r clues left. */
 
 static void enter(hitset_ctx *h, int d, int r)
@@ -678,6 +740,10 @@ static void enter(hitset_ctx *h, int d, int r)
         add_learned(h, d, u, true, k == 0);
     }
     if (r == 0) return;
+    if (h->ncaps) {
+        h->cap_branch = cs81_empty();
+        if (!apply_caps(h, f, F)) return;
+    }
     dispatch(h, d, r);
 }
 
@@ -715,6 +781,12 @@ mc_status hitset_run(hitset_ctx *h, const uint8_t *sol, const cs81 *uas, int nua
     h->learn = opt->learn;
     h->simd = opt->simd;
     h->first = opt->first;
+    if (opt->ncaps < 0 || opt->ncaps > HITSET_MAX_CAPS) return MC_EINVAL;
+    h->ncaps = opt->ncaps;
+    for (int i = 0; i < h->ncaps; i++) {
+        h->cap_region[i] = opt->cap_region[i];
+        h->cap[i] = opt->cap[i];
+    }
     h->stop = false;
     h->st = st;
     h->found = found;

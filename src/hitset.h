@@ -50,6 +50,13 @@
  *   part and is settled before it is entered; with no part left every set
  *   is hit (a candidate).
  *
+ *   Region caps (options ncaps, cap_region, cap): a frame whose chosen
+ *   cells hold cap[i] cells of cap_region[i] makes the rest of that region
+ *   dead, and a tight node that would exceed a cap is dropped; so every
+ *   puzzle within the caps is still reached (along its branch no cell of it
+ *   is dead), others may be reported too. Used for case splits such as
+ *   "one half of the grid holds at most K / 2 clues".
+ *
  *   Compaction: when the unhit sets of a child with 9 or more clues left
  *   fit in fewer words, they are gathered into a fresh family owned by that
  *   child (W = 8, 4, 2, 1 words: 512, 256, 128, 64 sets), so deep levels
@@ -91,6 +98,7 @@
 
 #define HITSET_MAX_UAS 512      /* top family: initial plus learned sets */
 #define HITSET_MAX_DEGREE 5
+#define HITSET_MAX_CAPS 2
 #define HITSET_MAX_INITIAL (HITSET_MAX_UAS - 64) /* initial sets at most (448): the rest is room for learned sets */
 
 typedef struct hitset_options {
@@ -104,6 +112,9 @@ typedef struct hitset_options {
     int first;        /* 1: stop at the first puzzle reported (default 0: all) */
     cs81 forced;      /* cells every reported set contains (default none): the
                          search covers the supersets of these cells only */
+    int ncaps;        /* region caps in force (0..HITSET_MAX_CAPS, default 0) */
+    cs81 cap_region[HITSET_MAX_CAPS]; /* the search covers only the sets with at most */
+    int cap[HITSET_MAX_CAPS];         /* cap[i] cells in cap_region[i] (see below) */
 } hitset_options;
 
 void hitset_options_default(hitset_options *o, int clues);

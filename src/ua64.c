@@ -68,6 +68,65 @@ static int by_size(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Sorts by size and keeps the sets that contain no kept set (the kept ones
+ * are smaller or equal in size, so every subset of a set comes before it). */
+static size_t minimize(uint64_t *set, size_t n)
+{
+    qsort(set, n, sizeof *set, by_size);
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t s = set[i];
+        size_t j = 0;
+        while (j < kept && (set[j] & ~s) != 0) j++;
+        if (j < kept) continue;
+        set[kept++] = s;
+    }
+    return kept;
+}
+
+int ua64_minimize(uint64_t *set, int n) { return n > 0 ? (int)minimize(set, (size_t)n) : 0; }
+
+/* The cycles of the permutation a[i] -> b[i] (i < N, position i is cell
+ * cell[0][i] in line a and cell[1][i] in line b) as cell masks. */
+static int cycles_of(const uint8_t *a, const uint8_t *b, const int cell[2][8], int N, uint64_t *out, int cap)
+{
+    int pos[8], m = 0;
+    for (int i = 0; i < N; i++) pos[a[i]] = i;
+    unsigned seen = 0;
+    for (int i = 0; i < N; i++) {
+        if ((seen >> i) & 1) continue;
+        uint64_t set = 0;
+        for (int j = i; !((seen >> j) & 1); j = pos[b[j]]) {
+            seen |= 1u << j;
+            set |= UINT64_C(1) << cell[0][j] | UINT64_C(1) << cell[1][j];
+        }
+        if (m < cap) out[m++] = set;
+    }
+    return m;
+}
+
+int ua64_cycles(const geometry *g, const uint8_t *sol, uint64_t *out, int cap)
+{
+    const int N = g->N;
+    int n = 0;
+    uint8_t a[8], b[8];
+    int cell[2][8];
+    for (int t = 0; t < 2; t++) {            /* t = 0: rows of a band; 1: columns of a stack */
+        int width = t == 0 ? g->R : g->C;    /* lines per strip */
+        for (int x = 0; x < N; x++)
+            for (int y = x + 1; y < N && y / width == x / width; y++) {
+                for (int i = 0; i < N; i++) {
+                    cell[0][i] = t == 0 ? x * N + i : i * N + x;
+                    cell[1][i] = t == 0 ? y * N + i : i * N + y;
+                    a[i] = sol[cell[0][i]];
+                    b[i] = sol[cell[1][i]];
+                }
+                n += cycles_of(a, b, cell, N, out + n, cap - n);
+            }
+    }
+    return n;
+}
+
 mc_status ua64_find(ua64 *u, const uint8_t *sol, int max_digits, int max_size, uint64_t *out, int cap, int *n,
                     int *found, uint64_t *solutions)
 {
@@ -86,17 +145,7 @@ mc_status ua64_find(ua64 *u, const uint8_t *sol, int max_digits, int max_size, u
         if (solutions) *solutions += s;
         if (u->nomem) return MC_ENOMEM;
     }
-    qsort(u->diff, u->n, sizeof *u->diff, by_size);
-    /* keep the sets that contain no kept set (the kept ones are smaller or
-     * equal in size, so every subset of a set comes before it) */
-    size_t kept = 0;
-    for (size_t i = 0; i < u->n; i++) {
-        uint64_t s = u->diff[i];
-        size_t j = 0;
-        while (j < kept && (u->diff[j] & ~s) != 0) j++;
-        if (j < kept) continue;
-        u->diff[kept++] = s;
-    }
+    size_t kept = minimize(u->diff, u->n);
     int m = kept < (size_t)cap ? (int)kept : cap;
     memcpy(out, u->diff, (size_t)m * sizeof *out);
     *n = m;

@@ -37,4 +37,19 @@ void ua64_free(ua64 *u);
 MC_MUST_USE mc_status ua64_find(ua64 *u, const uint8_t *sol, int max_digits, int max_size, uint64_t *out,
                                 int cap, int *n, int *found, uint64_t *solutions);
 
+/* The "cycle" UAs of two rows of one band or two columns of one stack:
+ * for rows a, b of a band the pairs (G[a][c], G[b][c]) over the columns c
+ * form a permutation of the digits without fixed points; swapping the two
+ * rows' digits on the columns of one of its cycles keeps every row, column
+ * and box valid, so each cycle's 2L cells are a UA (the cycles of one pair
+ * partition its 2N cells). Likewise for two columns of one stack. Every
+ * such set of grid sol goes to out (at most cap), unsorted, possibly
+ * repeated; returns their number. No solver, no allocation. */
+int ua64_cycles(const geometry *geo, const uint8_t *sol, uint64_t *out, int cap);
+
+/* Merges the sets in[0..n) into a family: sorted by size then mask, every
+ * set that contains another (or equals an earlier one) dropped; in place;
+ * returns the number kept. */
+int ua64_minimize(uint64_t *set, int n);
+
 #endif

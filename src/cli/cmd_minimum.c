@@ -29,8 +29,9 @@ static const char *help =
     "K - 1 clues. 2x2 (4x4 grids) and 2x3 (6x6 grids): seconds. 2x4 (8x8\n"
     "grids): the 1,673,187 ES grids are enumerated as `grids enum --box 2x4`\n"
     "does and streamed: K = 13 on every one (every puzzle of at most 13\n"
-    "clues: none), then K = 14 grid by grid until one has a puzzle (about\n"
-    "33 core-hours measured on a sample, one process, no journal; the\n"
+    "clues: none), then K = 14 grid by grid until one has a puzzle (engine\n"
+    "check64: about 18 core-hours measured on a sample, one process, no\n"
+    "journal; the\n"
     "resumable form of the K = 13 part is the job\n"
     "jobs/proofs/8x8/es8x8-k13.job).\n"
     "\n"
@@ -44,11 +45,13 @@ static const char *help =
     "\n"
     "  --box RxC      the shape (2x2, 2x3 or 2x4 for a proof; with FILE:\n"
     "                 default from the first grid's line length)\n"
-    "  --engine NAME  checker (default): every shape;\n"
-    "                 check64: grids of at most 64 cells, UAs of at most 3\n"
-    "                 digits by digit subsets, 64-bit cell sets, the same\n"
-    "                 puzzles (other shapes are refused); on 8x8 K = 13 it\n"
-    "                 is not faster than the checker (README);\n"
+    "  --engine NAME  checker (default, but for --box 2x4): every shape;\n"
+    "                 check64 (default for --box 2x4 without a checker\n"
+    "                 option): grids of at most 64 cells, UAs of at most 3\n"
+    "                 digits and the band and stack cycles, two searches\n"
+    "                 split by the left and right halves, the same puzzles\n"
+    "                 (other shapes are refused); on 8x8 K = 13 about twice\n"
+    "                 as fast as the checker (README);\n"
     "                 band: the band method (minclue search --help), 9x9\n"
     "                 grids only (3 bands of 3 rows of 3x3 boxes, so FILE\n"
     "                 arguments are needed), K from 1 to 27, none of the\n"
@@ -564,6 +567,7 @@ int cmd_minimum(int argc, char **argv)
     uint64_t est = 0, seed = 1, from = 0;
     bool band = false;
     min_engine eng = MIN_CHECKER;
+    bool eng_given = false;
     const char *checker_only = NULL; /* a checker option given */
     checker_options copt;
     checker_options_default(&copt, 0);
@@ -603,6 +607,7 @@ int cmd_minimum(int argc, char **argv)
                 return 2;
             }
             band = eng == MIN_BAND;
+            eng_given = true;
             break;
         case 'F':
             if (!numtext_u64(optarg, &from) || from < 1 || from > MAX_CELLS) {
@@ -676,6 +681,8 @@ int cmd_minimum(int argc, char **argv)
         cli_error("minimum", "--engine band: 9x9 has too many grids to enumerate; give the grids as FILE");
         return 2;
     }
+    /* 8x8: check64 unless the checker is asked for (by name or by one of its options) */
+    if (geo->R == 2 && geo->C == 4 && !eng_given && !checker_only) eng = MIN_CHECK64;
     if (est) return estimate(geo, (int)est, seed, eng, &copt);
     if (geo->R == 2 && geo->C == 4) return prove8(geo, eng, &copt);
     if (geo->ncells > 36) {

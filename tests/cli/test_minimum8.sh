@@ -46,6 +46,12 @@ head -2 "$D/es8x8-sample.txt" > two8.txt
 grep -v "^#" "$D/grids-4x4-all.txt" | head -1 >> two8.txt
 refused "two8.txt:3: a 4x4 grid among 8x8 grids" "$M" minimum --engine check64 two8.txt
 
+echo "== minimum --box 2x4: check64 by default, the checker by name or for a checker option"
+"$M" minimum --box 2x4 --estimate 1 > d.txt || fail "estimate, default engine"
+grep -q "^K = 13: .*(engine check64," d.txt || { cat d.txt; fail "2x4 default engine"; }
+"$M" minimum --box 2x4 --estimate 1 --ua-max 10 > d.txt || fail "estimate, --ua-max"
+grep -q "^K = 13: .*(engine checker," d.txt || { cat d.txt; fail "2x4 with --ua-max"; }
+
 echo "== minimum over a file: check64 = checker on 8x8 grids (K = 13: none)"
 head -20 "$D/es8x8-sample.txt" > s20.txt
 "$M" minimum --engine check64 --from 13 s20.txt > a.txt || true

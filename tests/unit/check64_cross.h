@@ -139,15 +139,15 @@ static int load_grids(const char *path, const geometry *geo, uint8_t *out, int n
     return k;
 }
 
-/* 8x8 grids lo..hi-1 of tests/data/es8x8-sample.txt (2000 ES grids drawn
- * with seed 8): check64 (core) and the checker list the same puzzles with
- * K clues. Returns the puzzles found in all. */
-static uint64_t cross_8x8(int lo, int hi, int K, int core)
+/* 8x8 grids lo..hi-1 of the grid file path (at least hi grids): check64
+ * (core) and the checker list the same puzzles with K clues. Returns the
+ * puzzles found in all; *with (may be NULL) gets the grids that have one. */
+static uint64_t cross_8x8_file(const char *path, int lo, int hi, int K, int core, int *with)
 {
     const geometry *geo = geometry_get(2, 4);
-    uint8_t *grids = malloc((size_t)64 * 2000);
+    uint8_t *grids = malloc((size_t)64 * (size_t)hi);
     assert_non_null(grids);
-    assert_int_equal(load_grids(MC_TEST_DATA "/es8x8-sample.txt", geo, grids, 2000), 2000);
+    assert_int_equal(load_grids(path, geo, grids, hi), hi);
     solver_ctx *sv = solver_new(geo);
     checker_options co;
     checker_options_default(&co, K);
@@ -155,11 +155,13 @@ static uint64_t cross_8x8(int lo, int hi, int K, int core)
     xlist a = {0}, b = {0};
     work_counters w = {0};
     uint64_t total = 0;
+    if (with) *with = 0;
     for (int i = lo; i < hi; i++) {
         run_check64(&a, geo, grids + 64 * i, K, core, sv, &w);
         run_checker(&b, ck, geo, grids + 64 * i, sv);
         assert_same(&a, &b, "8x8 check64 / checker", i);
         total += (uint64_t)a.n;
+        if (with && a.n > 0) ++*with;
     }
     fprintf(stderr, "8x8 grids %d-%d, K = %d, core %d: %llu puzzles, %llu nodes\n", lo, hi - 1, K, core,
             (unsigned long long)total, (unsigned long long)w.nodes);
@@ -169,6 +171,13 @@ static uint64_t cross_8x8(int lo, int hi, int K, int core)
     solver_free(sv);
     free(grids);
     return total;
+}
+
+/* The same on grids lo..hi-1 of tests/data/es8x8-sample.txt (2000 ES grids
+ * drawn with seed 8). */
+static uint64_t cross_8x8(int lo, int hi, int K, int core)
+{
+    return cross_8x8_file(MC_TEST_DATA "/es8x8-sample.txt", lo, hi, K, core, NULL);
 }
 
 #endif

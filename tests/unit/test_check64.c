@@ -5,13 +5,17 @@
  *
  * solve64 against the plain solver (solver.c) on random sub-puzzles of 8x8
  * grids; ua64 against the minimal UAs by definition on 4x4 grids (every
- * cell set); check64 (both cores) against brute force and the checker on
+ * cell set) and its band and stack cycles (unavoidable, a partition of
+ * each line pair); check64 (both cores; the hitset core split in two
+ * searches by the left and right halves) against brute force and the checker on
  * all 288 4x4 grids (K = 4 and 5) and against the checker on the 49 ES 6x6
  * grids (K = 8: 2619 puzzles) and on ES 8x8 grids of the fixed sample
  * (K = 13: none; K = 14: the same lists). Bad input: K out of range, a
  * shape of more than 64 cells. test_check64_slow runs the whole sample.
  */
 #include "check64_cross.h"
+
+#define ES8X8_K14_GRIDS 2 /* the grids of tests/data/es8x8-k14.txt */
 #include "prng.h"
 #include "solve64.h"
 #include "ua64.h"
@@ -112,6 +116,37 @@ static void test_ua64_vs_definition(void **state)
     solver_free(sv);
 }
 
+/* ua64_cycles against the definition: each set is unavoidable (the puzzle
+ * of the other cells has a second solution, plain solver); the cycles of
+ * each of the line pairs (rows of a band, columns of a stack) partition
+ * its 2N cells, so their sizes add up to pairs x 2N. */
+static void test_ua64_cycles(void **state)
+{
+    (void)state;
+    const geometry *geo = geometry_get(2, 4);
+    uint8_t grids[64 * 20];
+    assert_int_equal(load_grids(MC_TEST_DATA "/es8x8-sample.txt", geo, grids, 20), 20);
+    solver_ctx *sv = solver_new(geo);
+    const int pairs = 4 * 1 + 2 * 6; /* 4 bands of 2 rows, 2 stacks of 4 columns */
+    for (int i = 0; i < 20; i++) {
+        const uint8_t *g = grids + 64 * i;
+        uint64_t set[256];
+        int n = ua64_cycles(geo, g, set, 256);
+        assert_true(n >= pairs && n <= pairs * 4);
+        int cells = 0;
+        for (int j = 0; j < n; j++) {
+            cells += __builtin_popcountll(set[j]);
+            uint8_t pz[64];
+            for (int x = 0; x < 64; x++) pz[x] = (set[j] >> x) & 1 ? CELL_EMPTY : g[x];
+            assert_int_equal(solver_count(sv, pz, 2, NULL), 2);
+        }
+        assert_int_equal(cells, pairs * 16);
+        /* the cap is kept */
+        assert_int_equal(ua64_cycles(geo, g, set, 5), 5);
+    }
+    solver_free(sv);
+}
+
 static void test_4x4_all_grids(void **state)
 {
     (void)state;
@@ -206,11 +241,18 @@ static void test_8x8_k13(void **state)
     assert_int_equal(cross_8x8(200, 230, 13, CHECK64_CORE_BITS), 0);
 }
 
+/* K = 14: the same lists on grids that have 14-clue puzzles
+ * (tests/data/es8x8-k14.txt, from the sample: see tests/data/README), each
+ * with at least one, and on the first 20 sample grids. */
 static void test_8x8_k14(void **state)
 {
     (void)state;
-    uint64_t n = cross_8x8(0, 50, 14, CHECK64_CORE_HITSET);
-    fprintf(stderr, "K = 14 on 50 grids: %llu puzzles\n", (unsigned long long)n);
+    int with = 0;
+    uint64_t n = cross_8x8_file(MC_TEST_DATA "/es8x8-k14.txt", 0, ES8X8_K14_GRIDS, 14, CHECK64_CORE_HITSET, &with);
+    assert_int_equal(with, ES8X8_K14_GRIDS);
+    assert_true(n >= (uint64_t)ES8X8_K14_GRIDS);
+    n = cross_8x8(0, 20, 14, CHECK64_CORE_HITSET);
+    fprintf(stderr, "K = 14 on 20 sample grids: %llu puzzles\n", (unsigned long long)n);
 }
 
 static void test_bad_input(void **state)
@@ -238,6 +280,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_solve64_vs_solver), cmocka_unit_test(test_ua64_vs_definition),
+        cmocka_unit_test(test_ua64_cycles),
         cmocka_unit_test(test_4x4_all_grids),     cmocka_unit_test(test_6x6_es_grids),
         cmocka_unit_test(test_8x8_k13),           cmocka_unit_test(test_8x8_k14),
         cmocka_unit_test(test_bad_input),

@@ -11,6 +11,10 @@
  *   9x9 families wide enough for 512-bit vectors).
  * - Property: a random subfamily (even the empty one) gives the same
  *   puzzles; only the work changes.
+ * - Region caps: on every 4x4 grid with K = 5 and caps on the left and top
+ *   halves, every brute-force puzzle within the caps is reported, every
+ *   reported set is a brute-force puzzle, and the caps cut nodes (in the
+ *   brute-force test, which has the lists).
  * - Stats: sets from second solutions are counted as learned only when
  *   they are kept (none with learn = 0); every kept set is unavoidable.
  */
@@ -199,6 +203,53 @@ static int random_family(const geometry *g, const uint8_t *sol, prng *p, int tri
 static uint8_t grids4[300][MAX_CELLS];
 static found_list la, lb;
 
+static bool within_caps(cs81 p, const hitset_options *o)
+{
+    for (int i = 0; i < o->ncaps; i++)
+        if (cs81_count(cs81_and(p, o->cap_region[i])) > o->cap[i]) return false;
+    return true;
+}
+
+static bool listed(const found_list *l, cs81 p)
+{
+    for (int i = 0; i < l->n; i++)
+        if (cs81_eq(l->set[i], p)) return true;
+    return false;
+}
+
+/* Region caps on a 4x4 grid, K = 5: the left half (cap 2), then also the
+ * top half (cap 2). Every reported set is a puzzle of all (the brute-force
+ * list), every puzzle within the caps is reported; counts the puzzles
+ * within the caps and the nodes with and without them. */
+static void check_caps(hitset_ctx *h, const geometry *g, const uint8_t *sol, const cs81 *fam, int nf,
+                       const found_list *all, int gi, int *inside, uint64_t *nodes_free, uint64_t *nodes_capped)
+{
+    for (int caps = 1; caps <= 2; caps++) {
+        hitset_options o;
+        hitset_options_default(&o, 5);
+        o.ncaps = caps;
+        o.cap_region[0] = o.cap_region[1] = cs81_empty();
+        for (int c = 0; c < g->ncells; c++) {
+            if (g->col[c] < 2) cs81_add(&o.cap_region[0], c);
+            if (g->row[c] < 2) cs81_add(&o.cap_region[1], c);
+        }
+        o.cap[0] = o.cap[1] = 2;
+        hitset_stats st, st0;
+        lb.n = 0;
+        assert_int_equal(hitset_run(h, sol, fam, nf, &o, on_found, &lb, &st), MC_OK);
+        run_hitset(h, sol, fam, nf, 5, 1, 1, &la, &st0);
+        *nodes_free += st0.nodes;
+        *nodes_capped += st.nodes;
+        for (int i = 0; i < lb.n; i++)
+            if (!listed(all, lb.set[i])) fail_msg("grid %d, %d caps: a reported set is no puzzle", gi, caps);
+        for (int i = 0; i < all->n; i++)
+            if (within_caps(all->set[i], &o)) {
+                ++*inside;
+                if (!listed(&lb, all->set[i])) fail_msg("grid %d, %d caps: a puzzle within the caps is missed", gi, caps);
+            }
+    }
+}
+
 /* ---- tests ------------------------------------------------------------- */
 
 static void test_4x4_brute_force_twin(void **state)
@@ -210,12 +261,14 @@ static void test_4x4_brute_force_twin(void **state)
     assert_int_equal(ng, 288);
     hitset_ctx *h = hitset_new(g);
     assert_non_null(h);
-    int total[6] = {0};
+    int total[6] = {0}, inside = 0;
+    uint64_t nodes_free = 0, nodes_capped = 0;
     for (int gi = 0; gi < ng; gi++) {
         cs81 fam[300];
         int nf = exact_family(g, grids4, ng, gi, fam);
         static found_list all5;
         brute_force(g, grids4[gi], 5, &all5);
+        check_caps(h, g, grids4[gi], fam, nf, &all5, gi, &inside, &nodes_free, &nodes_capped);
         for (int K = 3; K <= 5; K++) {
             hitset_stats st;
             la.n = 0;
@@ -233,6 +286,10 @@ static void test_4x4_brute_force_twin(void **state)
     assert_true(total[4] > 0);
     assert_true(total[5] > total[4]);
     print_message("4x4: %d grids; minimal puzzles with <=4: %d, <=5: %d\n", ng, total[4], total[5]);
+    assert_true(inside > 0);
+    assert_true(nodes_capped < nodes_free);
+    print_message("4x4 caps: %d puzzles within caps; nodes %llu capped, %llu free\n", inside,
+                  (unsigned long long)nodes_capped, (unsigned long long)nodes_free);
     hitset_free(h);
 }
 
