@@ -1,18 +1,18 @@
 /* job_cost — the predicted cost of a job's ranks; see job_cost.h.
  *
  * The rates below are the committed output of bench_bandscan
- * (tests/bench/results/bench_bandscan.txt), copied as printed: CPU seconds
- * of one thread, in hundredths, of the two groups sampled at each band-1
- * index (K = 16: the second round of 2026-11-24, `bench_bandscan --k 16
- * --bands 13 --per-band 2 --grids 1 --checker`; K = 17: the first round,
- * `--k 17 --bands 7 --per-band 2 --grids 0`, whose refillings the second
- * round did not change). A band's rate is the mean of its nearest sampled
- * band (the lower one on a tie), as in the benchmark's projection; a group
- * also pays the enumeration of the groups, 3.09 core-hours for the
- * 983,959,110 groups of the catalogue (bench_bandpair), 11 us each. With
- * these rates the whole catalogue is 47,810 core-hours at K = 16 and 8.419
- * million at K = 17 (the benchmark's projections, from the unrounded
- * seconds: 47,700 and 8.419 million).
+ * (tests/bench/results/bench_bandscan.txt, the entry of 2026-11-25 for the
+ * build of commit 9c369df), copied as printed: CPU seconds of one thread,
+ * in hundredths, of the groups sampled at each band-1 index (K = 16:
+ * `bench_bandscan --k 16 --bands 13 --per-band 2 --grids 1`, 2 groups;
+ * K = 17: `--k 17 --bands 13 --per-band 4 --grids 0`, 4 groups). A band's
+ * rate is the mean of its nearest sampled band (the lower one on a tie),
+ * as in the benchmark's projection; a group also pays the enumeration of
+ * the groups, 0.85 core-hours for the 983,959,110 groups of the catalogue
+ * (bench_bandpair.txt), 3 us each. With these rates the whole catalogue is
+ * 38,700 core-hours at K = 16 and 1.566 million at K = 17 (the
+ * benchmark's projections, from the unrounded seconds: 38,870 and 1.566
+ * million).
  *
  * Source enumerate runs the engine per grid: the rates are those of
  * bench_job_cost (tests/bench/results/bench_job_cost.txt, 2026-11-25), the
@@ -31,30 +31,35 @@
 #include "gridrank.h"
 
 typedef struct stratum {
-    int band;       /* the sampled band-1 index */
-    int cs1, cs2;   /* the two sampled groups (grids): CPU seconds x 100 */
+    int band;  /* the sampled band-1 index */
+    int n;     /* the groups (grids) sampled there, 1..4 */
+    int cs[4]; /* their CPU seconds x 100 */
 } stratum;
 
 static const stratum group_k16[] = {
-    {1, 4, 7},     {36, 9, 18},   {70, 12, 8},   {105, 4, 6},   {139, 33, 20},
-    {174, 30, 6},  {209, 32, 16}, {243, 11, 16}, {278, 17, 22}, {312, 74, 36},
-    {347, 16, 43}, {381, 90, 50}, {416, 51, 14}};
+    {1, 2, {5, 6}},     {36, 2, {8, 15}},   {70, 2, {10, 7}},   {105, 2, {4, 6}},  {139, 2, {24, 19}},
+    {174, 2, {25, 5}},  {209, 2, {26, 13}}, {243, 2, {10, 11}}, {278, 2, {12, 16}}, {312, 2, {58, 23}},
+    {347, 2, {13, 30}}, {381, 2, {67, 39}}, {416, 2, {37, 13}}};
 static const stratum group_k17[] = {
-    {1, 193, 377},   {70, 608, 5420},  {139, 2688, 3540}, {209, 9381, 2138},
-    {278, 624, 3385}, {347, 1219, 737}, {416, 5378, 149}};
+    {1, 4, {112, 187, 341, 196}},     {36, 4, {235, 271, 161, 111}},    {70, 4, {57, 284, 745, 578}},
+    {105, 4, {120, 116, 101, 254}},   {139, 4, {528, 410, 391, 852}},   {174, 4, {404, 289, 286, 458}},
+    {209, 4, {626, 4388, 354, 974}},  {243, 4, {703, 1512, 370, 1081}}, {278, 4, {223, 1220, 860, 419}},
+    {312, 4, {387, 1097, 845, 683}},  {347, 4, {2253, 807, 1824, 1341}}, {381, 4, {379, 2736, 3980, 4825}},
+    {416, 4, {1231, 438, 1211, 856}}};
 /* bench_job_cost (tests/bench/results/bench_job_cost.txt): 2 grids of each
  * sampled minlex band (band 416 holds one grid, timed twice) */
 static const stratum grid_band_k16[] = {
-    {1, 24, 7},     {36, 21, 11},   {70, 21, 17},   {105, 26, 6},  {139, 36, 24},
-    {174, 57, 25},  {209, 27, 50},  {243, 45, 40},  {278, 83, 102}, {312, 39, 141},
-    {347, 212, 74}, {381, 189, 93}, {416, 7, 7}};
+    {1, 2, {24, 7}},     {36, 2, {21, 11}},   {70, 2, {21, 17}},   {105, 2, {26, 6}},  {139, 2, {36, 24}},
+    {174, 2, {57, 25}},  {209, 2, {27, 50}},  {243, 2, {45, 40}},  {278, 2, {83, 102}}, {312, 2, {39, 141}},
+    {347, 2, {212, 74}}, {381, 2, {189, 93}}, {416, 2, {7, 7}}};
 static const stratum grid_checker_k16[] = {
-    {1, 11, 6},       {36, 36, 19},     {70, 150, 51},    {105, 152, 8},     {139, 418, 157},
-    {174, 718, 139},  {209, 102, 458},  {243, 585, 360},  {278, 1577, 959},  {312, 253, 2513},
-    {347, 3011, 938}, {381, 3710, 1208}, {416, 148, 149}};
+    {1, 2, {11, 6}},       {36, 2, {36, 19}},     {70, 2, {150, 51}},    {105, 2, {152, 8}},
+    {139, 2, {418, 157}},  {174, 2, {718, 139}},  {209, 2, {102, 458}},  {243, 2, {585, 360}},
+    {278, 2, {1577, 959}}, {312, 2, {253, 2513}}, {347, 2, {3011, 938}}, {381, 2, {3710, 1208}},
+    {416, 2, {148, 149}}};
 
 #define NSTRATA(a) (sizeof(a) / sizeof((a)[0]))
-#define ENUMERATION_USEC 11 /* 3.09 h / 983,959,110 groups */
+#define ENUMERATION_USEC 3 /* 0.85 h / 983,959,110 groups */
 
 static const char ORIGIN_GROUPS[] =
     "per band-1 index, bench_bandscan's sampled groups (tests/bench/results/bench_bandscan.txt) plus the "
@@ -68,7 +73,9 @@ static uint64_t rate_of(const stratum *s, size_t n, int band)
     size_t best = 0;
     for (size_t i = 1; i < n; i++)
         if (abs(s[i].band - band) < abs(s[best].band - band)) best = i;
-    return (uint64_t)(s[best].cs1 + s[best].cs2) * 5000; /* (a + b) / 2 hundredths, in us */
+    uint64_t sum = 0;
+    for (int k = 0; k < s[best].n; k++) sum += (uint64_t)s[best].cs[k];
+    return sum * 10000 / (uint64_t)s[best].n; /* the mean in hundredths of s, in us */
 }
 
 uint64_t job_cost_bandpair_usec(int K, int band)
