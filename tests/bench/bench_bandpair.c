@@ -115,7 +115,7 @@ static int sample(bandpair_ctx *ctx)
         unsigned long long leaves, groups, items, mx;
         double sec;
         if (sscanf(line, "%d %llu %llu %llu %llu %lf", &b, &leaves, &groups, &items, &mx, &sec) != 6) continue;
-        if (b < 1 || b > BAND_COUNT) continue;
+        if (b < 1 || b > BAND_COUNT || items != 0) continue; /* the pairs-only table (--count-all) */
         seen++;
         sum_groups += (double)groups;
         sum_items += (double)groups * ipgs[b];
