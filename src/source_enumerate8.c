@@ -4,9 +4,8 @@
  * the grids over through a ring; rank r is the r-th grid of that order
  * (the order of `minclue grids enum --box 2x4`). resolve counts them (one
  * enumeration, a few seconds); a reader that starts past rank 1 enumerates
- * and drops the grids before it. */
+ * and drops the grids before it. A reader's state is its unit_feed. */
 #include <assert.h>
-#include <stdlib.h>
 
 #include "enumerate8.h"
 #include "source.h"
@@ -14,10 +13,6 @@
 
 #define FEED_CAP 65536
 #define CELLS8 64
-
-typedef struct enum8_reader {
-    unit_feed *feed;
-} enum8_reader;
 
 static int put_grid(void *arg, const uint8_t *g, int autos)
 {
@@ -56,14 +51,11 @@ static mc_status resolve(job *j, uint64_t *base, uint64_t *count, mc_error *err)
 static mc_status open_reader(const job *j, void **state, uint64_t *next, mc_error *err)
 {
     (void)j;
-    enum8_reader *r = calloc(1, sizeof *r);
-    if (!r) return mc_fail(err, MC_ENOMEM, "out of memory");
-    if (unit_feed_new(CELLS8, FEED_CAP, produce, r, &r->feed) != MC_OK) {
-        free(r);
+    unit_feed *f;
+    if (unit_feed_new(CELLS8, FEED_CAP, produce, NULL, &f) != MC_OK)
         return mc_fail(err, MC_ENOMEM, "cannot start the enumeration thread");
-    }
     *next = 1;
-    *state = r;
+    *state = f;
     return MC_OK;
 }
 
@@ -71,9 +63,8 @@ static mc_status read_grids(void *state, const job *j, uint64_t *next, uint64_t 
                             uint8_t *grids, mc_error *err)
 {
     (void)j;
-    enum8_reader *r = state;
     assert(first >= *next);
-    mc_status st = unit_feed_read_ranks(r->feed, CELLS8, next, first, count, grids);
+    mc_status st = unit_feed_read_ranks(state, CELLS8, next, first, count, grids);
     if (st == MC_EOF)
         return mc_fail(err, MC_EINVAL, "the enumeration of the 8x8 grids ends before rank %llu",
                        (unsigned long long)*next);
@@ -81,12 +72,6 @@ static mc_status read_grids(void *state, const job *j, uint64_t *next, uint64_t 
     return MC_OK;
 }
 
-static void close_reader(void *state)
-{
-    enum8_reader *r = state;
-    if (!r) return;
-    unit_feed_free(r->feed);
-    free(r);
-}
+static void close_reader(void *state) { unit_feed_free(state); }
 
 const source_kind source_enumerate8 = {"enumerate8", resolve, open_reader, read_grids, close_reader, NULL};
