@@ -539,18 +539,21 @@ static int prove(const geometry *geo, const grid_list *gl, size_t n, min_engine 
 
 static bool is_9x9(const geometry *g) { return g->R == 3 && g->C == 3; }
 
-static int refuse_check64_shape(const geometry *g)
+/* 2 (the reason printed) when engine eng does not take the shape, else 0. */
+static int refuse_shape(min_engine eng, const geometry *g)
 {
-    cli_error("minimum", "--engine check64 takes grids of at most 64 cells (2x2, 2x3, 2x4 boxes), not %dx%d boxes",
-              g->R, g->C);
-    return 2;
-}
-
-static int refuse_band_shape(const geometry *g)
-{
-    cli_error("minimum", "--engine band takes 9x9 grids only (3 bands of 3 rows of 3x3 boxes), not %dx%d", g->N,
-              g->N);
-    return 2;
+    if (eng == MIN_BAND && !is_9x9(g)) {
+        cli_error("minimum", "--engine band takes 9x9 grids only (3 bands of 3 rows of 3x3 boxes), not %dx%d", g->N,
+                  g->N);
+        return 2;
+    }
+    if (eng == MIN_CHECK64 && !check64_takes(g)) {
+        cli_error("minimum",
+                  "--engine check64 takes grids of at most 64 cells (2x2, 2x3, 2x4 boxes), not %dx%d boxes", g->R,
+                  g->C);
+        return 2;
+    }
+    return 0;
 }
 
 int cmd_minimum(int argc, char **argv)
@@ -565,7 +568,6 @@ int cmd_minimum(int argc, char **argv)
                                           {0, 0, 0, 0}};
     const geometry *geo = NULL;
     uint64_t est = 0, seed = 1, from = 0;
-    bool band = false;
     min_engine eng = MIN_CHECKER;
     bool eng_given = false;
     const char *checker_only = NULL; /* a checker option given */
@@ -606,7 +608,6 @@ int cmd_minimum(int argc, char **argv)
                 cli_error("minimum", "--engine must be checker, band or check64, not '%s'", optarg);
                 return 2;
             }
-            band = eng == MIN_BAND;
             eng_given = true;
             break;
         case 'F':
@@ -619,8 +620,8 @@ int cmd_minimum(int argc, char **argv)
         default: print_help(stderr); return 2;
         }
     }
-    if (band && geo && !is_9x9(geo)) return refuse_band_shape(geo);
-    if (eng == MIN_CHECK64 && geo && !check64_takes(geo)) return refuse_check64_shape(geo);
+    const bool band = eng == MIN_BAND;
+    if (geo && refuse_shape(eng, geo)) return 2;
     if ((band || eng == MIN_CHECK64) && checker_only) {
         cli_error("minimum", "%s is a checker option; --engine %s does not take it", checker_only, engine_names[eng]);
         return 2;
@@ -649,13 +650,9 @@ int cmd_minimum(int argc, char **argv)
             return 2;
         }
         geo = fc.geo;
-        if (band && !is_9x9(geo)) {
+        if (refuse_shape(eng, geo)) {
             free(gl.cells);
-            return refuse_band_shape(geo);
-        }
-        if (eng == MIN_CHECK64 && !check64_takes(geo)) {
-            free(gl.cells);
-            return refuse_check64_shape(geo);
+            return 2;
         }
         if (!from) from = 1;
         if ((int)from > (band ? 27 : geo->ncells)) {
