@@ -14,6 +14,7 @@
 
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,23 +96,35 @@ static void run_checker(xlist *l, checker_ctx *ck, const geometry *geo, const ui
     xlist_sort(l);
 }
 
-/* The minimal unique puzzles of at most K clues by brute force: every cell
- * set by size, one solver call each (a set containing a unique one found
- * before is not minimal). For 4x4 grids. */
+/* By brute force on a 4x4 grid g, the minimal cell sets of at most kmax
+ * cells with the property: as_clues, the puzzle of the set's cells is
+ * unique (a minimal unique puzzle); else the puzzle of the other cells has
+ * a second solution (a minimal UA). Every cell set by size, one solver call
+ * each (a set containing one found before is not minimal). Returns their
+ * number; out sorted by mask. */
+static inline int brute_minimal_sets(solver_ctx *sv, const geometry *geo, const uint8_t *g, int kmax, bool as_clues,
+                                     uint64_t *out)
+{
+    int n = 0;
+    uint8_t pz[MAX_CELLS];
+    for (int k = 1; k <= kmax; k++)
+        for (uint32_t m = 1; m < (UINT32_C(1) << geo->ncells); m++) {
+            if (__builtin_popcount(m) != k) continue;
+            int sup = 0;
+            for (int i = 0; i < n && !sup; i++) sup = (out[i] & ~(uint64_t)m) == 0;
+            if (sup) continue;
+            for (int x = 0; x < geo->ncells; x++) pz[x] = ((m >> x) & 1) == as_clues ? g[x] : CELL_EMPTY;
+            if (solver_count(sv, pz, 2, NULL) == (as_clues ? 1 : 2)) out[n++] = m;
+        }
+    qsort(out, (size_t)n, sizeof *out, cmp_mask);
+    return n;
+}
+
+/* The minimal unique puzzles of at most K clues by brute force (4x4). */
 static inline void run_brute(xlist *l, const geometry *geo, const uint8_t *g, int K, solver_ctx *sv)
 {
     xlist_init(l, geo, g, sv);
-    uint8_t pz[MAX_CELLS];
-    for (int k = 1; k <= K; k++)
-        for (uint32_t m = 0; m < (UINT32_C(1) << geo->ncells); m++) {
-            if (__builtin_popcount(m) != k) continue;
-            int sup = 0;
-            for (int i = 0; i < l->n && !sup; i++) sup = (l->set[i] & ~(uint64_t)m) == 0;
-            if (sup) continue;
-            for (int x = 0; x < geo->ncells; x++) pz[x] = (m >> x) & 1 ? g[x] : CELL_EMPTY;
-            if (solver_count(sv, pz, 2, NULL) == 1) l->set[l->n++] = m;
-        }
-    xlist_sort(l);
+    l->n = brute_minimal_sets(sv, geo, g, K, true, l->set);
 }
 
 static void assert_same(const xlist *a, const xlist *b, const char *what, int i)

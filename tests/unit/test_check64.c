@@ -65,26 +65,6 @@ static void test_solve64_vs_solver(void **state)
     solver_free(ref);
 }
 
-/* The minimal UAs of a 4x4 grid by definition: S is unavoidable when the
- * puzzle of the other cells has a second solution; minimal when no
- * unavoidable set is a proper subset (sets by size). */
-static int slow_uas(solver_ctx *sv, const geometry *geo, const uint8_t *g, uint64_t *out)
-{
-    int n = 0;
-    uint8_t pz[16];
-    for (int k = 1; k <= 16; k++)
-        for (uint32_t m = 1; m < (1u << 16); m++) {
-            if (__builtin_popcount(m) != k) continue;
-            int sup = 0;
-            for (int i = 0; i < n && !sup; i++) sup = (out[i] & ~(uint64_t)m) == 0;
-            if (sup) continue;
-            for (int x = 0; x < 16; x++) pz[x] = (m >> x) & 1 ? CELL_EMPTY : g[x];
-            if (solver_count(sv, pz, 2, NULL) == 2) out[n++] = m;
-        }
-    qsort(out, (size_t)n, sizeof *out, cmp_mask);
-    return n;
-}
-
 static void test_ua64_vs_definition(void **state)
 {
     (void)state;
@@ -95,7 +75,9 @@ static void test_ua64_vs_definition(void **state)
     solver_ctx *sv = solver_new(geo);
     for (int i = 0; i < 288; i += 41) {
         uint64_t want[4096], got[4096];
-        int nw = slow_uas(sv, geo, grids + 16 * i, want);
+        /* the minimal UAs by definition: S is unavoidable when the puzzle
+         * of the other cells has a second solution */
+        int nw = brute_minimal_sets(sv, geo, grids + 16 * i, 16, false, want);
         int ng = 0, found = 0;
         assert_int_equal(ua64_find(u, grids + 16 * i, 4, 16, got, 4096, &ng, &found, NULL), MC_OK);
         qsort(got, (size_t)ng, sizeof *got, cmp_mask);
@@ -147,40 +129,61 @@ static void test_ua64_cycles(void **state)
     solver_free(sv);
 }
 
+/* check64 (both cores) and the checker on grids[0..n) of geo with K
+ * clues list the same puzzles; with brute (4x4) all three are compared
+ * with every cell set by brute force, else both cores with the checker.
+ * Returns the puzzles in all; *with gets the grids that have one. */
+static uint64_t cross_small(const geometry *geo, const uint8_t *grids, int n, int K, bool brute, int *with)
+{
+    solver_ctx *sv = solver_new(geo);
+    xlist a = {0}, b = {0}, c = {0}, d = {0};
+    work_counters w = {0};
+    checker_options co;
+    checker_options_default(&co, K);
+    checker_ctx *ck = checker_new(geo, &co);
+    char what[3][64];
+    snprintf(what[0], sizeof what[0], "%dx%d check64 hitset / %s", geo->N, geo->N, brute ? "brute" : "checker");
+    snprintf(what[1], sizeof what[1], "%dx%d check64 bits / %s", geo->N, geo->N, brute ? "brute" : "checker");
+    snprintf(what[2], sizeof what[2], "%dx%d checker / brute", geo->N, geo->N);
+    uint64_t total = 0;
+    *with = 0;
+    for (int i = 0; i < n; i++) {
+        const uint8_t *g = grids + (size_t)geo->ncells * (size_t)i;
+        run_check64(&a, geo, g, K, CHECK64_CORE_HITSET, sv, &w);
+        run_check64(&b, geo, g, K, CHECK64_CORE_BITS, sv, &w);
+        run_checker(&c, ck, geo, g, sv);
+        const xlist *ref = &c;
+        if (brute) {
+            run_brute(&d, geo, g, K, sv);
+            ref = &d;
+        }
+        assert_same(&a, ref, what[0], i);
+        assert_same(&b, ref, what[1], i);
+        if (brute) assert_same(&c, &d, what[2], i);
+        total += (uint64_t)a.n;
+        *with += a.n > 0;
+    }
+    checker_free(ck);
+    free(a.set);
+    free(b.set);
+    free(c.set);
+    free(d.set);
+    solver_free(sv);
+    return total;
+}
+
 static void test_4x4_all_grids(void **state)
 {
     (void)state;
     const geometry *geo = geometry_get(2, 2);
     uint8_t grids[16 * 288];
     assert_int_equal(load_grids(MC_TEST_DATA "/grids-4x4-all.txt", geo, grids, 288), 288);
-    solver_ctx *sv = solver_new(geo);
-    xlist a = {0}, b = {0}, c = {0}, d = {0};
-    work_counters w = {0};
     for (int K = 3; K <= 5; K++) {
-        checker_options co;
-        checker_options_default(&co, K);
-        checker_ctx *ck = checker_new(geo, &co);
-        uint64_t total = 0;
-        for (int i = 0; i < 288; i++) {
-            const uint8_t *g = grids + 16 * i;
-            run_check64(&a, geo, g, K, CHECK64_CORE_HITSET, sv, &w);
-            run_check64(&b, geo, g, K, CHECK64_CORE_BITS, sv, &w);
-            run_checker(&c, ck, geo, g, sv);
-            run_brute(&d, geo, g, K, sv);
-            assert_same(&a, &d, "4x4 check64 hitset / brute", i);
-            assert_same(&b, &d, "4x4 check64 bits / brute", i);
-            assert_same(&c, &d, "4x4 checker / brute", i);
-            total += (uint64_t)a.n;
-        }
+        int with;
+        uint64_t total = cross_small(geo, grids, 288, K, true, &with);
         if (K == 3) assert_int_equal(total, 0); /* the minimum is 4 */
         else assert_true(total > 0);
-        checker_free(ck);
     }
-    free(a.set);
-    free(b.set);
-    free(c.set);
-    free(d.set);
-    solver_free(sv);
 }
 
 typedef struct grid_buf {
@@ -204,34 +207,14 @@ static void test_6x6_es_grids(void **state)
     mc_error err;
     assert_int_equal(enumerate_shape(geo, keep6, &buf, NULL, &err), MC_OK);
     assert_int_equal(buf.n, 49);
-    solver_ctx *sv = solver_new(geo);
-    xlist a = {0}, b = {0}, c = {0};
-    work_counters w = {0};
     for (int K = 7; K <= 8; K++) {
-        checker_options co;
-        checker_options_default(&co, K);
-        checker_ctx *ck = checker_new(geo, &co);
-        uint64_t total = 0;
-        int with = 0;
-        for (int i = 0; i < 49; i++) {
-            run_check64(&a, geo, buf.g[i], K, CHECK64_CORE_HITSET, sv, &w);
-            run_check64(&b, geo, buf.g[i], K, CHECK64_CORE_BITS, sv, &w);
-            run_checker(&c, ck, geo, buf.g[i], sv);
-            assert_same(&a, &c, "6x6 check64 hitset / checker", i);
-            assert_same(&b, &c, "6x6 check64 bits / checker", i);
-            total += (uint64_t)a.n;
-            with += a.n > 0;
-        }
+        int with;
+        uint64_t total = cross_small(geo, &buf.g[0][0], 49, K, false, &with);
         /* the published minimum is 8: none with 7; with 8, the counts the
          * checker gave when the minimum was first proved here (README) */
         assert_int_equal(total, K == 7 ? 0 : 2619);
         assert_int_equal(with, K == 7 ? 0 : 29);
-        checker_free(ck);
     }
-    free(a.set);
-    free(b.set);
-    free(c.set);
-    solver_free(sv);
 }
 
 static void test_8x8_k13(void **state)
