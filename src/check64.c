@@ -337,7 +337,7 @@ mc_status check64_run(check64 *c, const uint8_t *sol, work_counters *work, check
             w.nodes += hst.nodes;
             w.candidates += hst.candidates;
             w.solver_calls += hst.solver_calls;
-            if (c->stop) break;
+            if (run + 1 == 1 << c->nsplit) break;
             /* the next run starts with the sets this one learned */
             int nl;
             const cs81 *learned = hitset_learned(c->hs, &nl);
