@@ -170,11 +170,9 @@ static bool owned(const check64 *c, uint64_t cells)
 static void hitset_found(void *arg, cs81 cells, int n)
 {
     check64 *c = arg;
-    if (!owned(c, cells.w[0])) return;
-    c->w->puzzles++;
-    if (!c->found) return;
-    fill_puzzle(c, cells.w[0]);
-    c->found(c->arg, c->puzzle, n);
+    assert(n == __builtin_popcountll(cells.w[0]));
+    (void)n;
+    if (owned(c, cells.w[0])) report(c, cells.w[0]);
 }
 
 /* Every known set is hit by `chosen` (the clues of the node at depth).
