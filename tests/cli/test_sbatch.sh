@@ -9,18 +9,10 @@
 # refused; a launch that runs nothing and exits 0 fails either script.
 # ctest-labels: mpi cli
 set -euo pipefail
-M=${MINCLUE:?}
-D=$(cd "${MC_TEST_DATA:?}" && pwd)
 S=${MC_SOURCE_DIR:?}/jobs/slurm/search.sbatch
 A=${MC_SOURCE_DIR:?}/jobs/slurm/array.sbatch
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-# Sanitizer builds: Open MPI's own allocations (some in unloaded plugins, so
-# they cannot be suppressed by name) show up as leaks at exit; the job code's
-# leaks are checked by test_job. Other sanitizer errors still fail.
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-T=$(mktemp -d /tmp/test_sbatch.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-cd "$T"
+source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 for f in "$S" "$A"; do
   bash -n "$f" || fail "bash -n $f"
