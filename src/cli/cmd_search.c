@@ -363,7 +363,7 @@ int cmd_search(int argc, char **argv)
     }
     double start = mc_wall_seconds();
     progress_init(&c.pr, "grids", 0);
-    if (!c.quiet) c.out.ticker = grid_ticker_new(stderr, c.pr.tty);
+    if (!c.quiet) c.out.ticker = grid_ticker_new(&c.pr);
     cli_grid_loop loop = {.cmd = "search", .geo = geo, .style = DIGITS_STD, .name_cmd_open = true,
                           .on_grid = search_grid, .user = &c};
     int status = cli_for_each_grid(&loop, argc - optind, argv + optind);
