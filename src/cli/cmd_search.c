@@ -140,11 +140,12 @@ typedef struct search_ctx {
     bool quiet;
     FILE *stats;
     checker_options copt;
-    bool band, first;        /* --engine band (or --first), --first */
-    bool autoeng;            /* no --engine: band where it applies, else checker */
+    bool band, first;        /* --engine band, --first */
+    bool autoeng;            /* no --engine: band_crossover decides grid by grid */
+    bool checker_opts;       /* a checker-only option was given (--ua-max, ...) */
     bool use_band;           /* the engine of the current grid */
     uint64_t grids_band;     /* grids searched by the band engine (the rest: checker) */
-    band_engine *be;         /* --engine band: made at the first grid */
+    band_engine *be;         /* made at the first grid the band engine searches */
     checker_ctx *ck;         /* for the shape cur */
     solver_ctx *sv;
     const geometry *cur;
@@ -172,7 +173,7 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
     (void)trailer;
     search_ctx *c = user;
     mc_error err;
-    c->use_band = c->band || (c->autoeng && band_crossover_use_band(g->geo->R, g->geo->C, c->K, false));
+    c->use_band = c->band || (c->autoeng && band_crossover_use_band(g->geo->R, g->geo->C, c->K, c->checker_opts));
     if (c->band && (g->geo->R != 3 || g->geo->C != 3))
         return invalid(f, "--engine band takes 9x9 grids only, not %dx%d", g->geo->N, g->geo->N);
     if (g->geo->ncells > CHECKER_MAX_CELLS)
@@ -352,7 +353,8 @@ int cmd_search(int argc, char **argv)
         cli_error("search", "%s is a checker option; --engine band does not take it", checker_only);
         return 2;
     }
-    c.autoeng = !engine_given && !checker_only;
+    c.autoeng = !engine_given;
+    c.checker_opts = checker_only != NULL;
     c.copt.clues = c.K;
     c.copt.first = c.first;
     if (stats_path && !(c.stats = fopen(stats_path, "w"))) {
@@ -361,7 +363,7 @@ int cmd_search(int argc, char **argv)
     }
     double start = mc_wall_seconds();
     progress_init(&c.pr, "grids", 0);
-    if (!c.quiet) c.out.ticker = grid_ticker_new(stderr, c.pr.tty);
+    if (!c.quiet) c.out.ticker = grid_ticker_new(&c.pr);
     cli_grid_loop loop = {.cmd = "search", .geo = geo, .style = DIGITS_STD, .name_cmd_open = true,
                           .on_grid = search_grid, .user = &c};
     int status = cli_for_each_grid(&loop, argc - optind, argv + optind);

@@ -52,14 +52,14 @@ static void *run(void *arg)
     return NULL;
 }
 
-grid_ticker *grid_ticker_new(FILE *out, bool tty)
+grid_ticker *grid_ticker_new(const progress *p)
 {
     grid_ticker *t = calloc(1, sizeof *t);
     if (!t) return NULL;
-    t->out = out;
-    t->tty = tty;
-    t->delay = tty ? 1.0 : 30.0;
-    t->interval = tty ? 0.5 : 30.0;
+    t->out = p->out;
+    t->tty = p->tty;
+    t->interval = p->interval;
+    t->delay = p->tty ? 1.0 : p->interval;
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
     pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);

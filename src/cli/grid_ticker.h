@@ -4,8 +4,10 @@
  * band engine, a full 17-clue listing with the checker: minutes), so the
  * per-grid progress line of `search` stays silent then. A ticker is a
  * thread beside the search: between grid_ticker_begin and grid_ticker_end
- * it writes, from 1 s into the grid on a terminal (rewritten in place every
- * 0.5 s, "\r...\033[K") or every 30 s otherwise (a plain line, for logs):
+ * it writes on the stream of the search's progress line, at its interval
+ * (progress.h): from 1 s into the grid on a terminal (rewritten in place
+ * every 0.5 s, "\r...\033[K") or every 30 s otherwise (a plain line, for
+ * logs):
  *
  *     LABEL: Ns on this grid, P puzzles so far
  *
@@ -18,14 +20,14 @@
 #ifndef MC_GRID_TICKER_H
 #define MC_GRID_TICKER_H
 
-#include <stdbool.h>
-#include <stdio.h>
+#include "progress.h"
 
 typedef struct grid_ticker grid_ticker;
 
-/* Starts the thread (out: stderr normally; tty: rewrite in place). NULL
- * when the thread or memory cannot be had (the search runs without). */
-grid_ticker *grid_ticker_new(FILE *out, bool tty);
+/* Starts the thread, writing as p does (p->out; p->tty: rewrite in place;
+ * p->interval between lines); p is read here only. NULL when the thread or
+ * memory cannot be had (the search runs without). */
+grid_ticker *grid_ticker_new(const progress *p);
 /* Stops the thread and frees; NULL is fine. */
 void grid_ticker_free(grid_ticker *t);
 

@@ -10,13 +10,8 @@
 # ctest-labels: unit
 # ctest-timeout: 60
 set -uo pipefail
-M=${MINCLUE:?}
 S=${MC_SOURCE_DIR:?}
-T=$(mktemp -d /tmp/test_docs.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-cd "$T"
-fails=0
-check() { if [ "$2" = 0 ]; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi; }
+source "$(dirname "${BASH_SOURCE[0]}")/prelude.sh"
 R=$S/README.md
 
 echo "== every script in the layout"

@@ -9,24 +9,10 @@
 # and a program built against API 1's header (tests/install/minclue_api1.h).
 # ctest-labels: unit install
 set -u
-: "${MC_BUILD_DIR:?}" "${MC_SOURCE_DIR:?}" "${MC_TEST_DATA:?}"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-command -v pkg-config > /dev/null || fail "pkg-config missing"
-CC=${CC:-cc}
-# a sanitizer build's library needs the sanitizer runtime in the program too
-san=""
-grep -q '^MC_SANITIZE:BOOL=ON' "$MC_BUILD_DIR/CMakeCache.txt" 2>/dev/null && san="-fsanitize=address,undefined"
-cmake --install "$MC_BUILD_DIR" --prefix "$T/prefix" > "$T/install.log" 2>&1 || { cat "$T/install.log"; fail "cmake --install"; }
-P=$T/prefix
-pcdir=$(dirname "$(find "$P" -name minclue.pc | head -1)")
-[ -f "$pcdir/minclue.pc" ] || fail "no minclue.pc installed"
+source "$(dirname "${BASH_SOURCE[0]}")/install_prelude.sh"
 [ -f "$P/include/minclue.h" ] || fail "no minclue.h installed"
 ls "$P"/lib*/libminclue.a "$P"/lib*/libminclue.so > /dev/null 2>&1 || ls "$P"/lib/*/libminclue.a > /dev/null 2>&1 || fail "no libminclue.a/.so"
 find "$P" -name minclueConfig.cmake | grep -q . || fail "no CMake package config"
-export PKG_CONFIG_PATH=$pcdir
-libdir=$(cd "$(pkg-config --variable=libdir minclue)" && pwd -P) || fail "pkg-config libdir"
 p17=$(grep -v '^#' "$MC_TEST_DATA/seventeen.txt" | head -1 | cut -c1-81)
 g4=$MC_TEST_DATA/grids-4x4-all.txt
 src=$MC_SOURCE_DIR/tests/install/use_minclue.c

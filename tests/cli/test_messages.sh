@@ -4,15 +4,8 @@
 # directory, a first rank of 0 or one that overflows, band ranks without
 # --counts).
 set -u
-: "${MINCLUE:?}" "${MC_TEST_DATA:?}"
-M=$MINCLUE
-D=$(cd "$MC_TEST_DATA" && pwd)
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-cd "$T"
+source "$(dirname "${BASH_SOURCE[0]}")/prelude.sh"
 unset MINCLUE_COUNTS
-fails=0
-check() { if [ "$2" = 0 ]; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi; }
 says() { # description, expected text (grep -E), command... : non-zero exit and the text on stderr
     local d=$1 want=$2; shift 2
     "$@" > out.txt 2> err.txt

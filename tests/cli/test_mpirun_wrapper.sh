@@ -9,15 +9,8 @@
 # ctest-labels: mpi cli
 # ctest-timeout: 300
 set -uo pipefail
-M=${MINCLUE:?}
 S=${MC_SOURCE_DIR:?}
-D=$(cd "${MC_TEST_DATA:?}" && pwd)
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-T=$(mktemp -d /tmp/test_mpirun.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-cd "$T"
-fails=0
-check() { if [ "$2" = 0 ]; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi; }
+source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
 # a new user's environment: none of the OMPI_* variables ctest sets
 clean() { env -u OMPI_ALLOW_RUN_AS_ROOT -u OMPI_ALLOW_RUN_AS_ROOT_CONFIRM -u OMPI_MCA_rmaps_base_oversubscribe "$@"; }
 

@@ -11,14 +11,8 @@
 # ctest-labels: cli
 # ctest-timeout: 300
 set -uo pipefail
-M=${MINCLUE:?}
-D=$(cd "${MC_TEST_DATA:?}" && pwd)
 S=${MC_SOURCE_DIR:?}
-T=$(mktemp -d /tmp/test_search_default.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-cd "$T"
-fails=0
-check() { if [ "$2" = 0 ]; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi; }
+source "$(dirname "${BASH_SOURCE[0]}")/prelude.sh"
 top=$(sed -n 's/^#define BAND_CROSSOVER_MAX_K \([0-9]*\).*/\1/p' "$S/src/band_crossover.h")
 check "BAND_CROSSOVER_MAX_K read from band_crossover.h ($top)" $([ -n "$top" ] && echo 0 || echo 1)
 # the catalogue's first grid (minimum 19), and the 2nd sampled grid of the demo sample

@@ -15,11 +15,7 @@
 # ctest-timeout: 60
 set -uo pipefail
 S=${MC_SOURCE_DIR:?}
-T=$(mktemp -d /tmp/test_setup.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-cd "$T"
-fails=0
-check() { if [ "$2" = 0 ]; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi; }
+source "$(dirname "${BASH_SOURCE[0]}")/prelude.sh"
 
 # stubs: dpkg-query says "installed" only for the packages listed in $T/have
 cat > dpkg-query <<'STUB'

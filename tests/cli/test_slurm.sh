@@ -67,6 +67,9 @@ fail() {
   for f in "$T"/log/*.log "$T"/job/*.log; do [ -f "$f" ] && { echo "--- $f"; tail -20 "$f"; } >&2; done
   exit 1
 }
+# a field of a job as scontrol shows it: JobState (RUNNING, ...), Restarts
+job_field() { scontrol show job "$1" 2>/dev/null | grep -o "$2=[A-Z0-9_]*" | head -1 | cut -d= -f2; }
+state_of() { job_field "$1" JobState; }
 mkdir -p "$T/log" "$T/state" "$T/spool" "$T/job" "$T/munge"
 
 # --- munge, on its own socket and key
@@ -161,7 +164,7 @@ echo "submitted job $jobid"
 # requeue once some chunks are in the journal (and before the job ends)
 requeued=0
 for i in $(seq 600); do
-  st=$(scontrol show job "$jobid" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2)
+  st=$(state_of "$jobid")
   if [ "$st" = RUNNING ] && [ -f out/journal ] && [ "$(grep -c '^C' out/journal 2>/dev/null)" -ge 3 ]; then
     scontrol requeue "$jobid" || fail "scontrol requeue"
     requeued=1
@@ -174,7 +177,7 @@ done
 [ $requeued = 1 ] || fail "the job never ran long enough to be requeued (state $st)"
 done_=0
 for i in $(seq 1200); do
-  st=$(scontrol show job "$jobid" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2)
+  st=$(state_of "$jobid")
   case "$st" in
     COMPLETED) done_=1; break;;
     FAILED|CANCELLED|TIMEOUT|NODE_FAIL|BOOT_FAIL|OUT_OF_MEMORY) fail "job ended $st";;
@@ -182,7 +185,7 @@ for i in $(seq 1200); do
   sleep 0.2
 done
 [ $done_ = 1 ] || fail "job not complete after 4 minutes (state $st)"
-restarts=$(scontrol show job "$jobid" | grep -o 'Restarts=[0-9]*' | cut -d= -f2)
+restarts=$(job_field "$jobid" Restarts)
 [ "${restarts:-0}" = 1 ] || fail "the job was not restarted exactly once (Restarts=$restarts)"
 log=$(ls minclue-*-"$jobid".log 2>/dev/null | head -1)
 [ -n "$log" ] || fail "no job log"
@@ -204,7 +207,6 @@ echo "search.sbatch passed after $(($(date +%s) - t0)) s (restarts $restarts)"
 # A file where the step's PMIx server socket goes (the spool's
 # stepd.slurm.pmix.JOB.0, what a previous run's step daemon leaves while it
 # lives) makes the launch fail; the job must end FAILED, not COMPLETED.
-state_of() { scontrol show job "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | head -1 | cut -d= -f2; }
 cat > nolaunch.job <<JOB
 source = grids $D/grids-4x4-all.txt
 ranks = 1-8
@@ -269,7 +271,7 @@ for i in $(seq 1200); do
   sleep 0.2
 done
 [ "$states" = "COMPLETED COMPLETED COMPLETED" ] || fail "array not complete after 4 minutes: $states"
-restarts=$(scontrol show job "${arrayid}_2" | grep -o 'Restarts=[0-9]*' | cut -d= -f2)
+restarts=$(job_field "${arrayid}_2" Restarts)
 [ "${restarts:-0}" = 1 ] || fail "task 2 was not restarted exactly once (Restarts=$restarts)"
 for t in 1 2 3; do
   log=$(ls minclue-*-"${arrayid}_$t".log 2>/dev/null | head -1)
@@ -278,7 +280,7 @@ for t in 1 2 3; do
   grep -q "task $t: exit status 0" "$log" || fail "no clean exit of task $t"
   "$M" job verify out-$t > verify$t.txt 2>&1 || { cat verify$t.txt; fail "job verify out-$t"; }
 done
-restarts3=$(scontrol show job "${arrayid}_3" | grep -o 'Restarts=[0-9]*' | cut -d= -f2)
+restarts3=$(job_field "${arrayid}_3" Restarts)
 [ "${restarts3:-0}" = 1 ] || fail "task 3 was not restarted exactly once (Restarts=$restarts3)"
 grep -q "restart 1" "$(ls minclue-*-"${arrayid}_2".log)" || fail "no second start of task 2 in its log"
 grep -q "task 2: already requeued by Slurm" "$(ls minclue-*-"${arrayid}_2".log)" || fail "task 2 requeued itself too"
