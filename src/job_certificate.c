@@ -28,8 +28,7 @@ static char *certificate_text(const job_union *u, const char *banner, const char
         fprintf(m, "  \"source\": \"%s\",\n  \"clues\": %d,\n  \"engine\": \"%s\",\n  \"ranges\": [",
                 job_source_name(j->source), j->clues, job_engine_name(j->engine));
         for (size_t i = 0; i < u->n;) {
-            size_t k = i;
-            while (k + 1 < u->n && u->out[k + 1].v.j.first == u->out[k].v.j.last + 1) k++;
+            size_t k = job_union_range_end(u, i);
             fprintf(m, "%s[%" PRIu64 ", %" PRIu64 "]", i ? ", " : "", u->out[i].v.j.first, u->out[k].v.j.last);
             i = k + 1;
         }

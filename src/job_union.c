@@ -132,14 +132,19 @@ static mc_status check_agreement(job_union *u, mc_error *err)
     return st;
 }
 
+size_t job_union_range_end(const job_union *u, size_t i)
+{
+    while (i + 1 < u->n && u->out[i + 1].v.j.first == u->out[i].v.j.last + 1) i++;
+    return i;
+}
+
 /* The union's rank ranges (adjacent outputs merged), "1..30, 41..100". */
 static void ranges_text(const job_union *u, char *out, size_t cap)
 {
     size_t n = 0;
     out[0] = 0;
     for (size_t i = 0; i < u->n && n < cap;) {
-        size_t k = i;
-        while (k + 1 < u->n && u->out[k + 1].v.j.first == u->out[k].v.j.last + 1) k++;
+        size_t k = job_union_range_end(u, i);
         n += (size_t)snprintf(out + n, cap - n, "%s%" PRIu64 "..%" PRIu64, i ? ", " : "", u->out[i].v.j.first,
                               u->out[k].v.j.last);
         i = k + 1;
