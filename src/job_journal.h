@@ -44,6 +44,9 @@ typedef struct journal_data {
 /* Reads OUTPUT/journal (path of the file). A missing file gives an empty
  * journal_data. Torn/damaged lines are counted, not fatal. */
 MC_MUST_USE mc_status journal_read(const char *path, const geometry *geo, journal_data *d, mc_error *err);
+/* The same up to the job line only (d->identity; no chunks): what the
+ * journal is of, without reading its chunks. */
+MC_MUST_USE mc_status journal_read_head(const char *path, journal_data *d, mc_error *err);
 void journal_data_free(journal_data *d);
 /* Appends a copy of r (with its found puzzles) to d. */
 MC_MUST_USE mc_status journal_data_add(journal_data *d, const job_result *r);

@@ -75,7 +75,8 @@ static void same_key(const char *kv, const char *s, char *out, size_t cap)
     }
 }
 
-/* Reads the job line of dir's journal into o (o->v.j, o->v.identity). */
+/* Reads the job line of dir's journal into o (o->v.j, o->v.identity);
+ * job_verify_output reads the whole journal later. */
 static mc_status load_job(union_output *o, const char *dir, mc_error *err)
 {
     char real[PATH_MAX];
@@ -84,7 +85,7 @@ static mc_status load_job(union_output *o, const char *dir, mc_error *err)
     char *jpath = job_path_join(real, "journal");
     if (!jpath) return mc_fail(err, MC_ENOMEM, "out of memory");
     journal_data d;
-    mc_status st = journal_read(jpath, NULL, &d, err);
+    mc_status st = journal_read_head(jpath, &d, err);
     if (st == MC_OK && !d.identity) st = mc_fail(err, MC_EIO, "%s: no journal (or no job line in it)", jpath);
     if (st == MC_OK && job_from_identity(d.identity, &o->v.j, NULL) != MC_OK)
         st = mc_fail(err, MC_ECORRUPT, "%s: bad job line", jpath);
