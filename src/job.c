@@ -160,6 +160,30 @@ static const char *const key_names[K_COUNT] = {
     "source", "ranks", "bands", "shape", "clues", "chunk", "output", "engine", "ua_max_size",
     "ua_limit", "max_degree", "learn", "inflight", "grace"};
 
+bool job_line_split(const char *line, size_t len, job_line *l)
+{
+    size_t cut = len;
+    for (size_t i = 0; i < len; i++)
+        if (line[i] == '#' && (i == 0 || isspace((unsigned char)line[i - 1]))) {
+            cut = i;
+            break;
+        }
+    const char *t = line, *te = line + cut;
+    while (t < te && isspace((unsigned char)*t)) t++;
+    while (te > t && isspace((unsigned char)te[-1])) te--;
+    *l = (job_line){.text = t, .tlen = (size_t)(te - t)};
+    const char *eq = memchr(t, '=', l->tlen);
+    if (!eq) return false;
+    const char *ke = eq, *v = eq + 1;
+    while (ke > t && isspace((unsigned char)ke[-1])) ke--;
+    while (v < te && isspace((unsigned char)*v)) v++;
+    l->key = t;
+    l->klen = (size_t)(ke - t);
+    l->val = v;
+    l->vlen = (size_t)(te - v);
+    return true;
+}
+
 static char *trim(char *s)
 {
     while (isspace((unsigned char)*s)) s++;
@@ -299,21 +323,17 @@ mc_status job_parse(const char *name, const char *text, job *j, mc_error *err)
         line++;
         char *s = p;
         p = nl ? nl + 1 : NULL;
-        /* a comment starts at a '#' at the line start or after white space */
-        for (char *c = s; *c; c++)
-            if (*c == '#' && (c == s || isspace((unsigned char)c[-1]))) {
-                *c = 0;
-                break;
-            }
-        s = trim(s);
-        if (!*s) continue;
-        char *eq = strchr(s, '=');
-        if (!eq) {
-            st = mc_fail(err, MC_EFORMAT, "%s:%ld: expected 'key = value', got '%s'", name, line, s);
+        job_line l;
+        bool kv = job_line_split(s, strlen(s), &l);
+        if (!l.tlen) continue;
+        if (!kv) {
+            st = mc_fail(err, MC_EFORMAT, "%s:%ld: expected 'key = value', got '%.*s'", name, line, (int)l.tlen,
+                         l.text);
             goto done;
         }
-        *eq = 0;
-        char *key = trim(s), *val = trim(eq + 1);
+        char *key = s + (l.key - s), *val = s + (l.val - s); /* s is the text's copy: ended in place */
+        key[l.klen] = 0;
+        val[l.vlen] = 0;
         int k = -1;
         for (int i = 0; i < K_COUNT; i++)
             if (!strcmp(key, key_names[i])) k = i;

@@ -82,6 +82,16 @@ MC_MUST_USE mc_status job_load_text(const char *path, job *j, char **text, mc_er
 /* The same from text (name is used in messages and to resolve paths:
  * its directory, or the current directory when name has no '/'). */
 MC_MUST_USE mc_status job_parse(const char *name, const char *text, job *j, mc_error *err);
+/* One line of a job file (len bytes, no newline) by the rules of
+ * job_parse: a comment starts at a '#' at the line start or after white
+ * space; text is the rest, trimmed (tlen 0: a blank or comment line); when
+ * it holds '=', key and val are the trimmed text before and after the
+ * first '=' and the result is true. Pointers into line. */
+typedef struct job_line {
+    const char *text, *key, *val;
+    size_t tlen, klen, vlen;
+} job_line;
+bool job_line_split(const char *line, size_t len, job_line *l);
 void job_free(job *j);
 /* An empty job with the defaults (chunk 100, ...; the engine is chosen by
  * job_resolve when the job does not name one: job_engine_default). */

@@ -28,8 +28,7 @@ static char *certificate_text(const job_union *u, const char *banner, const char
         fprintf(m, "  \"source\": \"%s\",\n  \"clues\": %d,\n  \"engine\": \"%s\",\n  \"ranges\": [",
                 job_source_name(j->source), j->clues, job_engine_name(j->engine));
         for (size_t i = 0; i < u->n;) {
-            size_t k = i;
-            while (k + 1 < u->n && u->out[k + 1].v.j.first == u->out[k].v.j.last + 1) k++;
+            size_t k = job_union_range_end(u, i);
             fprintf(m, "%s[%" PRIu64 ", %" PRIu64 "]", i ? ", " : "", u->out[i].v.j.first, u->out[k].v.j.last);
             i = k + 1;
         }
@@ -72,62 +71,26 @@ mc_status job_certificate_write(const job_union *u, const char *path, mc_error *
     return st;
 }
 
-/* The value after "KEY": on the line, up to its end (a trailing comma
- * cut), malloc'd; NULL when the line holds no such key. */
-static char *line_value(const char *line, size_t len, const char *key)
-{
-    char pat[64];
-    int pl = snprintf(pat, sizeof pat, "\"%s\": ", key);
-    const char *p = line;
-    while (p < line + len && *p == ' ') p++;
-    if ((size_t)(line + len - p) < (size_t)pl || memcmp(p, pat, (size_t)pl)) return NULL;
-    p += pl;
-    size_t n = (size_t)(line + len - p);
-    if (n && p[n - 1] == ',') n--;
-    char *v = malloc(n + 1);
-    if (v) {
-        memcpy(v, p, n);
-        v[n] = 0;
-    }
-    return v;
-}
-
 mc_status job_certificate_check(const job_union *u, const char *path, FILE *out, bool *ok, mc_error *err)
 {
     *ok = false;
-    FILE *f = fopen(path, "rb");
-    if (!f) return mc_fail(err, MC_EIO, "%s: cannot read the certificate", path);
-    char *have = NULL;
-    size_t cap = 0, len = 0;
-    for (;;) {
-        if (len + 4096 + 1 > cap) {
-            char *b = realloc(have, cap = 2 * cap + 8192);
-            if (!b) break;
-            have = b;
-        }
-        size_t got = fread(have + len, 1, cap - len - 1, f);
-        if (!got) break;
-        len += got;
-    }
-    fclose(f);
-    if (!have) return mc_fail(err, MC_ENOMEM, "out of memory");
-    have[len] = 0;
+    char *have = job_read_file(path);
+    if (!have) return mc_fail(err, MC_EIO, "%s: cannot read the certificate", path);
     /* what the file says for the keys it may set: banner, date, outputs */
     char *banner = NULL, *date = NULL, **dirs = calloc(u->n, sizeof *dirs);
     size_t ndirs = 0;
     for (const char *p = have; dirs && *p;) {
-        const char *nl = strchr(p, '\n'), *end = nl ? nl : p + strlen(p);
-        char *v;
-        if ((v = line_value(p, (size_t)(end - p), "output"))) {
-            if (ndirs < u->n) dirs[ndirs] = v;
-            else free(v);
-            ndirs++;
-        } else if ((v = line_value(p, (size_t)(end - p), "banner"))) {
-            free(banner);
-            banner = v;
-        } else if ((v = line_value(p, (size_t)(end - p), "date"))) {
-            free(date);
-            date = v;
+        const char *nl = strchr(p, '\n'), *end = nl ? nl : p + strlen(p), *vs;
+        char key[64], **to = NULL;
+        size_t vn;
+        if (job_json_line(p, end, key, sizeof key, &vs, &vn)) {
+            if (!strcmp(key, "output")) to = ndirs++ < u->n ? &dirs[ndirs - 1] : NULL;
+            else if (!strcmp(key, "banner")) to = &banner;
+            else if (!strcmp(key, "date")) to = &date;
+        }
+        if (to) {
+            free(*to);
+            *to = strndup(vs, vn);
         }
         p = nl ? nl + 1 : end;
     }

@@ -193,7 +193,8 @@ static mc_status push_chunk(journal_data *d, job_result *r)
     return MC_OK;
 }
 
-mc_status journal_read(const char *path, const geometry *geo, journal_data *d, mc_error *err)
+/* journal_read; with head_only, stops after the job line. */
+static mc_status read_journal(const char *path, const geometry *geo, bool head_only, journal_data *d, mc_error *err)
 {
     memset(d, 0, sizeof *d);
     FILE *f = fopen(path, "rb");
@@ -269,6 +270,7 @@ mc_status journal_read(const char *path, const geometry *geo, journal_data *d, m
             if (!d->first_bad_line) d->first_bad_line = lineno;
         }
         d->good_size = pos;
+        if (head_only && d->identity) break;
     }
     if (st == MC_OK && ferror(f)) st = mc_fail(err, MC_EIO, "%s: read error", path);
     free(line);
@@ -276,6 +278,16 @@ mc_status journal_read(const char *path, const geometry *geo, journal_data *d, m
     fclose(f);
     if (st != MC_OK) journal_data_free(d);
     return st;
+}
+
+mc_status journal_read(const char *path, const geometry *geo, journal_data *d, mc_error *err)
+{
+    return read_journal(path, geo, false, d, err);
+}
+
+mc_status journal_read_head(const char *path, journal_data *d, mc_error *err)
+{
+    return read_journal(path, NULL, true, d, err);
 }
 
 /* ------------------------------------------------------------------ */

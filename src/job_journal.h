@@ -23,6 +23,7 @@
 #ifndef MC_JOB_JOURNAL_H
 #define MC_JOB_JOURNAL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -43,6 +44,9 @@ typedef struct journal_data {
 /* Reads OUTPUT/journal (path of the file). A missing file gives an empty
  * journal_data. Torn/damaged lines are counted, not fatal. */
 MC_MUST_USE mc_status journal_read(const char *path, const geometry *geo, journal_data *d, mc_error *err);
+/* The same up to the job line only (d->identity; no chunks): what the
+ * journal is of, without reading its chunks. */
+MC_MUST_USE mc_status journal_read_head(const char *path, journal_data *d, mc_error *err);
 void journal_data_free(journal_data *d);
 /* Appends a copy of r (with its found puzzles) to d. */
 MC_MUST_USE mc_status journal_data_add(journal_data *d, const job_result *r);
@@ -90,6 +94,12 @@ const char *job_units_key(const job *j);
 char *job_banner_text(void);
 /* s as a JSON string with its quotes, into out (cut to fit cap). */
 void job_json_string(char *out, size_t cap, const char *s);
+/* One `"key": value` line (line..end, no newline) of a JSON document
+ * written one key per line (summary.json, the certificate): the key into
+ * key (kcap bytes), the value's text (spaces before it skipped, a trailing
+ * comma cut) as *val, *vlen, pointing into the line; false when the line
+ * holds no such key (or a key of kcap bytes or more). */
+bool job_json_line(const char *line, const char *end, char *key, size_t kcap, const char **val, size_t *vlen);
 
 /* File helpers shared by the journal, the summary and verification. */
 char *job_path_join(const char *dir, const char *name);                 /* malloc'd */
@@ -97,5 +107,8 @@ MC_MUST_USE mc_status job_write_all(int fd, const char *buf, size_t n, const cha
 /* Writes text to path through path.tmp: fsync, rename, fsync of the directory. */
 MC_MUST_USE mc_status job_write_file_atomic(const char *path, const char *text, mc_error *err);
 void job_fsync_dir(const char *dir);
+/* The whole file at path as a string, malloc'd; NULL when it cannot be
+ * opened or out of memory. */
+char *job_read_file(const char *path);
 
 #endif

@@ -3,7 +3,7 @@
  * A result names its chunk (first rank, grid count, checksum of its grids),
  * holds the work counters of work_counters.h summed over its grids (r.nodes,
  * or r.work), the chunk's wall seconds and the puzzles found, in grid
- * order; each (rank, puzzle) at most once (job_result_sort_found finds a
+ * order; each (rank, puzzle) at most once (job_puzzles_first_repeat finds a
  * repeat). found is a growable array owned by the result (job_result_free);
  * job_result_clear keeps it for reuse.
  */

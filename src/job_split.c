@@ -2,7 +2,6 @@
  * job_split.h. */
 #include "job_split.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,35 +57,10 @@ mc_status job_split_ranges(const job_cost *c, uint64_t first, uint64_t last, uin
 
 /* ---- job file text ---- */
 
-/* The key of a job file line (len 0: none) and where its value starts and
- * ends, by the job file's rules (job.c): '#' at the start or after white
- * space starts a comment. */
-static size_t line_key(const char *line, size_t len, const char **key, const char **val, size_t *vlen)
+/* Is l a key = value line of the key want? */
+static bool is_key(bool kv, const job_line *l, const char *want)
 {
-    size_t cut = len;
-    for (size_t i = 0; i < len; i++)
-        if (line[i] == '#' && (i == 0 || isspace((unsigned char)line[i - 1]))) {
-            cut = i;
-            break;
-        }
-    const char *eq = memchr(line, '=', cut);
-    if (!eq) return 0;
-    const char *k = line;
-    while (k < eq && isspace((unsigned char)*k)) k++;
-    const char *ke = eq;
-    while (ke > k && isspace((unsigned char)ke[-1])) ke--;
-    const char *v = eq + 1, *ve = line + cut;
-    while (v < ve && isspace((unsigned char)*v)) v++;
-    while (ve > v && isspace((unsigned char)ve[-1])) ve--;
-    *key = k;
-    *val = v;
-    *vlen = (size_t)(ve - v);
-    return (size_t)(ke - k);
-}
-
-static bool is_key(const char *k, size_t klen, const char *want)
-{
-    return klen == strlen(want) && !memcmp(k, want, klen);
+    return kv && l->klen == strlen(want) && !memcmp(l->key, want, l->klen);
 }
 
 long job_split_key_line(const char *text, const char *key, char **value)
@@ -97,13 +71,9 @@ long job_split_key_line(const char *text, const char *key, char **value)
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
         line++;
-        const char *k, *v;
-        size_t vlen, klen = line_key(p, len, &k, &v, &vlen);
-        if (klen && is_key(k, klen, key)) {
-            if (value && (*value = malloc(vlen + 1))) {
-                memcpy(*value, v, vlen);
-                (*value)[vlen] = 0;
-            }
+        job_line l;
+        if (is_key(job_line_split(p, len, &l), &l, key)) {
+            if (value) *value = strndup(l.val, l.vlen);
             return line;
         }
         if (!nl) break;
@@ -156,15 +126,15 @@ char *job_split_text(const char *text, const job *j, uint64_t first, uint64_t la
     for (const char *p = text; *p;) {
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        const char *k, *v;
-        size_t vlen, klen = line_key(p, len, &k, &v, &vlen);
-        if (klen && is_key(k, klen, "ranks")) {
+        job_line l;
+        bool kv = job_line_split(p, len, &l);
+        if (is_key(kv, &l, "ranks")) {
             put_ranks(&b, first, last);
-        } else if (klen && is_key(k, klen, "output")) {
+        } else if (is_key(kv, &l, "output")) {
             puts_(&b, "output = ");
             puts_(&b, output);
             puts_(&b, "\n");
-        } else if (klen && is_key(k, klen, "source") && absolute && j->source_path) {
+        } else if (is_key(kv, &l, "source") && absolute && j->source_path) {
             puts_(&b, "source = ");
             puts_(&b, job_source_name(j->source));
             puts_(&b, " ");
@@ -174,7 +144,7 @@ char *job_split_text(const char *text, const job *j, uint64_t first, uint64_t la
             put(&b, p, len);
             puts_(&b, "\n");
         }
-        if (klen && is_key(k, klen, "source") && !has_ranks) put_ranks(&b, first, last);
+        if (is_key(kv, &l, "source") && !has_ranks) put_ranks(&b, first, last);
         if (!nl) break;
         p = nl + 1;
     }

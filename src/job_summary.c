@@ -150,6 +150,44 @@ void job_totals_of(const journal_data *d, job_totals *t)
     }
 }
 
+bool job_json_line(const char *line, const char *end, char *key, size_t kcap, const char **val, size_t *vlen)
+{
+    while (line < end && *line == ' ') line++;
+    if (line >= end || *line != '"') return false;
+    const char *k = line + 1, *ke = memchr(k, '"', (size_t)(end - k));
+    if (!ke || ke + 2 > end || ke[1] != ':' || (size_t)(ke - k) >= kcap) return false;
+    memcpy(key, k, (size_t)(ke - k));
+    key[ke - k] = 0;
+    const char *vs = ke + 2;
+    while (vs < end && *vs == ' ') vs++;
+    const char *ve = end;
+    if (ve > vs && ve[-1] == ',') ve--;
+    *val = vs;
+    *vlen = (size_t)(ve - vs);
+    return true;
+}
+
+char *job_read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0) break;
+        if (cap - n < 2) {
+            char *b = realloc(buf, cap *= 2);
+            if (!b) free(buf);
+            buf = b;
+        }
+    }
+    fclose(f);
+    if (buf) buf[n] = 0;
+    return buf;
+}
+
 void job_json_string(char *out, size_t cap, const char *s)
 {
     size_t n = 0;

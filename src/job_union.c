@@ -75,7 +75,8 @@ static void same_key(const char *kv, const char *s, char *out, size_t cap)
     }
 }
 
-/* Reads the job line of dir's journal into o (o->v.j, o->v.identity). */
+/* Reads the job line of dir's journal into o (o->v.j, o->v.identity);
+ * job_verify_output reads the whole journal later. */
 static mc_status load_job(union_output *o, const char *dir, mc_error *err)
 {
     char real[PATH_MAX];
@@ -84,7 +85,7 @@ static mc_status load_job(union_output *o, const char *dir, mc_error *err)
     char *jpath = job_path_join(real, "journal");
     if (!jpath) return mc_fail(err, MC_ENOMEM, "out of memory");
     journal_data d;
-    mc_status st = journal_read(jpath, NULL, &d, err);
+    mc_status st = journal_read_head(jpath, &d, err);
     if (st == MC_OK && !d.identity) st = mc_fail(err, MC_EIO, "%s: no journal (or no job line in it)", jpath);
     if (st == MC_OK && job_from_identity(d.identity, &o->v.j, NULL) != MC_OK)
         st = mc_fail(err, MC_ECORRUPT, "%s: bad job line", jpath);
@@ -132,14 +133,19 @@ static mc_status check_agreement(job_union *u, mc_error *err)
     return st;
 }
 
+size_t job_union_range_end(const job_union *u, size_t i)
+{
+    while (i + 1 < u->n && u->out[i + 1].v.j.first == u->out[i].v.j.last + 1) i++;
+    return i;
+}
+
 /* The union's rank ranges (adjacent outputs merged), "1..30, 41..100". */
 static void ranges_text(const job_union *u, char *out, size_t cap)
 {
     size_t n = 0;
     out[0] = 0;
     for (size_t i = 0; i < u->n && n < cap;) {
-        size_t k = i;
-        while (k + 1 < u->n && u->out[k + 1].v.j.first == u->out[k].v.j.last + 1) k++;
+        size_t k = job_union_range_end(u, i);
         n += (size_t)snprintf(out + n, cap - n, "%s%" PRIu64 "..%" PRIu64, i ? ", " : "", u->out[i].v.j.first,
                               u->out[k].v.j.last);
         i = k + 1;

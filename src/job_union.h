@@ -47,6 +47,10 @@ typedef struct job_union {
 MC_MUST_USE mc_status job_union_verify(job_union *u, int n, char **dirs, uint64_t expect_first,
                                        uint64_t expect_last, FILE *out, mc_error *err);
 void job_union_free(job_union *u);
+/* The last output of the range of adjacent outputs (no rank between them)
+ * that starts at output i: the union's rank ranges are out[i].first ..
+ * out[k].last for k = job_union_range_end(u, i), then from k + 1. */
+size_t job_union_range_end(const job_union *u, size_t i);
 
 /* The job line of an output without first, last and chunk: what the outputs
  * of one job share. malloc'd, NULL when out of memory. */

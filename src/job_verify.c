@@ -93,27 +93,6 @@ static void problem(verifier *v, const char *fmt, ...)
     va_end(ap);
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0) break;
-        if (cap - n < 2) {
-            char *b = realloc(buf, cap *= 2);
-            if (!b) free(buf);
-            buf = b;
-        }
-    }
-    fclose(f);
-    if (buf) buf[n] = 0;
-    return buf;
-}
-
 /* A puzzle as text (ncells characters, '.' for an empty cell). */
 static void puzzle_text(const verifier *v, const job_puzzle *p, char *out)
 {
@@ -239,7 +218,7 @@ static void check_found_file(verifier *v, const journal_data *uniq)
 {
     char *body = NULL, *text = job_found_text(&v->j, uniq, &body);
     char *fpath = job_path_join(v->dir, "found.txt");
-    char *have = fpath ? slurp(fpath) : NULL;
+    char *have = fpath ? job_read_file(fpath) : NULL;
     if (!have) {
         problem(v, "missing: %s (rerun the job to rebuild it from the journal)\n", "found.txt");
     } else if (!text || !body) {
@@ -267,21 +246,14 @@ static void check_found_file(verifier *v, const journal_data *uniq)
     free(body);
 }
 
-/* One "key": value line of a flat JSON object as written by
- * job_summary_text; false when the line holds none. */
+/* One "key": value line of summary.json (job_json_line), the value cut to
+ * vcap - 1 bytes into val. */
 static bool json_line(const char *line, const char *end, char *key, size_t kcap, char *val, size_t vcap)
 {
-    while (line < end && *line == ' ') line++;
-    if (line >= end || *line != '"') return false;
-    const char *k = line + 1, *ke = memchr(k, '"', (size_t)(end - k));
-    if (!ke || ke + 2 > end || ke[1] != ':' || (size_t)(ke - k) >= kcap) return false;
-    memcpy(key, k, (size_t)(ke - k));
-    key[ke - k] = 0;
-    const char *vs = ke + 2;
-    while (vs < end && *vs == ' ') vs++;
-    const char *ve = end;
-    if (ve > vs && ve[-1] == ',') ve--;
-    size_t n = (size_t)(ve - vs) < vcap ? (size_t)(ve - vs) : vcap - 1;
+    const char *vs;
+    size_t n;
+    if (!job_json_line(line, end, key, kcap, &vs, &n)) return false;
+    if (n >= vcap) n = vcap - 1;
     memcpy(val, vs, n);
     val[n] = 0;
     return true;
@@ -322,7 +294,7 @@ static bool values_agree(const char *key, const char *a, const char *b, uint64_t
 static void check_summary(verifier *v, const journal_data *uniq)
 {
     char *spath = job_path_join(v->dir, "summary.json");
-    char *have = spath ? slurp(spath) : NULL;
+    char *have = spath ? job_read_file(spath) : NULL;
     char *want = have ? job_summary_text(&v->j, uniq, 0.0) : NULL;
     if (!have) {
         if (v->problems == 0) problem(v, "missing: summary.json (rerun the job to write it)\n");

@@ -70,6 +70,7 @@ static void hours_text(char *out, size_t n, uint64_t usec)
 
 typedef struct part {
     uint64_t first, last;
+    uint64_t usec; /* predicted (when the cost is modelled) */
     char *file;   /* the part's job file */
     char *output; /* its output as written in the file */
     char *abs_output;
@@ -111,7 +112,7 @@ static bool write_parts(const char *cmd, const char *text, const job *j, part *p
         uint64_t units = p[i].last - p[i].first + 1;
         if (c->modelled) {
             char h[32];
-            hours_text(h, sizeof h, job_cost_range(c, p[i].first, p[i].last));
+            hours_text(h, sizeof h, p[i].usec);
             snprintf(predicted, sizeof predicted, ", predicted %s core-hours", h);
         }
         snprintf(header, sizeof header, "# part %llu of %llu of %s (minclue job split): ranks %llu-%llu, %llu %s%s\n",
@@ -197,6 +198,7 @@ static int split(const char *cmd, const char *path, uint64_t n, const char *outd
     for (uint64_t i = 0; i < n; i++) {
         p[i].first = i ? end[i - 1] + 1 : j.first;
         p[i].last = end[i];
+        p[i].usec = job_cost_range(&c, p[i].first, p[i].last);
         p[i].file = prefix ? fmt("%s-%llu.job", prefix, i + 1) : NULL;
         p[i].abs_output = fmt("%s-%llu", abs_base, i + 1);
         p[i].output = fmt("%s-%llu", absolute ? abs_base : out_base, i + 1);
@@ -238,7 +240,7 @@ static int split(const char *cmd, const char *path, uint64_t n, const char *outd
         char r[48];
         snprintf(r, sizeof r, "%llu-%llu", (unsigned long long)p[i].first, (unsigned long long)p[i].last);
         char h[32] = "-";
-        if (c.modelled) hours_text(h, sizeof h, job_cost_range(&c, p[i].first, p[i].last));
+        if (c.modelled) hours_text(h, sizeof h, p[i].usec);
         printf("%8llu %25s %14llu %12s  %s\n", (unsigned long long)(i + 1), r,
                (unsigned long long)(p[i].last - p[i].first + 1), h, p[i].file);
     }

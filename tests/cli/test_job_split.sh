@@ -8,14 +8,7 @@
 # part file: one line naming the file, exit 2, nothing written).
 # ctest-labels: cli
 set -euo pipefail
-M=${MINCLUE:?}
-D=$(cd "${MC_TEST_DATA:?}" && pwd)
-# Sanitizer builds: Open MPI's own allocations show up as leaks at exit of
-# `minclue run` (see test_sbatch.sh); other sanitizer errors still fail.
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-T=$(mktemp -d /tmp/test_job_split.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-cd "$T"
+source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # ranks of the parts NAME-1.job .. NAME-N.job, one "I J" line each

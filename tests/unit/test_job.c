@@ -308,6 +308,14 @@ static void test_journal_roundtrip_and_verify(void **state)
     size_t listed = 0;
     for (size_t i = 0; i < d.nchunks; i++) listed += d.chunks[i].nfound;
     assert_int_equal(listed, t.puzzles);
+    /* the head alone: the same job line, no chunk read */
+    journal_data jhead;
+    assert_int_equal(journal_read_head(jpath, &jhead, &err), MC_OK);
+    assert_non_null(jhead.identity);
+    assert_string_equal(jhead.identity, d.identity);
+    assert_int_equal(jhead.nchunks, 0);
+    assert_true(jhead.good_size > 0 && jhead.good_size < d.good_size);
+    journal_data_free(&jhead);
     journal_data_free(&d);
     assert_true(verify_says(out, "ranks 1..30, 30 grids, K = 4:", true));
 

@@ -433,6 +433,38 @@ static void test_part_text(void **state)
     rmdir(dir);
 }
 
+/* A job file line by the grammar job_parse reads: comments, trimming, the
+ * first '=' (job_line_split, shared by job_parse and the part files). */
+static void test_line_split(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *line;
+        bool kv;
+        const char *text, *key, *val;
+    } cases[] = {
+        {"  clues = 16  # sixteen", true, "clues = 16", "clues", "16"},
+        {"# a comment = not a key", false, "", NULL, NULL},
+        {"   ", false, "", NULL, NULL},
+        {"path#1 = a=b#c", true, "path#1 = a=b#c", "path#1", "a=b#c"},
+        {"novalue\t# x = y", false, "novalue", NULL, NULL},
+        {"output =", true, "output =", "output", ""},
+        {"= 5", true, "= 5", "", "5"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        job_line l;
+        const char *line = cases[i].line;
+        assert_int_equal(job_line_split(line, strlen(line), &l), cases[i].kv);
+        assert_int_equal(l.tlen, strlen(cases[i].text));
+        assert_memory_equal(l.text, cases[i].text, l.tlen);
+        if (!cases[i].kv) continue;
+        assert_int_equal(l.klen, strlen(cases[i].key));
+        assert_memory_equal(l.key, cases[i].key, l.klen);
+        assert_int_equal(l.vlen, strlen(cases[i].val));
+        assert_memory_equal(l.val, cases[i].val, l.vlen);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -440,6 +472,7 @@ int main(void)
         cmocka_unit_test(test_bad_counts),         cmocka_unit_test(test_bandpair_model_catalogue),
         cmocka_unit_test(test_cost_beats_count),   cmocka_unit_test(test_no_model),
         cmocka_unit_test(test_enumerate_model),    cmocka_unit_test(test_part_text),
+        cmocka_unit_test(test_line_split),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
