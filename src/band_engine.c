@@ -600,10 +600,8 @@ static bool b3_dead(const band_engine *e, const uint64_t *un, int nw, int zhi, c
 {
     uint32_t used = 0;
     int lb = 0, lbs[3] = {0, 0, 0}, cap[3];
-    for (int st = 0; st < 3; st++) {
-        cap[st] = zhi - e->strict[st] - qstack[st];
-        if (cap[st] < 0) return true; /* a stack holds more than band 3 may */
-    }
+    /* cap >= 0: survivor dropped the pairs with a stack above zhi - strict_s */
+    for (int st = 0; st < 3; st++) cap[st] = zhi - e->strict[st] - qstack[st];
     for (int w = 0; w < nw; w++)
         for (uint64_t m = un[w]; m; m &= m - 1) {
             int k = 64 * w + __builtin_ctzll(m);
