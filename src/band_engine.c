@@ -110,7 +110,9 @@ struct band_engine {
     /* the pairs that passed step 4 in this orientation (band-1 part | band-2
      * part << 27), in X order; step 5 runs over them item by item */
     uint64_t *qs;
-    uint32_t *qinfo;             /* per pair of qs: zlo | zhi << 5 | q_s << (10 + 5 s) (clues per stack) */
+    /* per pair of qs: zlo | zhi << 5 | q_s << (10 + 5 s) (clues per stack;
+     * zlo raised to band3_min) */
+    uint32_t *qinfo;
     size_t nqs, capqs;
     int strict[3];               /* band_split_stack_strict of the orientation's stacks */
     mc_status status;
@@ -689,6 +691,7 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
         e->qinfo = pi;
         e->capqs = n;
     }
+    if (zlo < e->opt.band3_min) zlo = e->opt.band3_min; /* <= zhi: pair_phase takes K - x - y >= band3_min */
     e->qinfo[e->nqs] = (uint32_t)zlo | (uint32_t)zhi << 5 | (uint32_t)qs3[0] << 10 | (uint32_t)qs3[1] << 15 |
                        (uint32_t)qs3[2] << 20;
     e->qs[e->nqs++] = q;
@@ -705,8 +708,6 @@ static void band3(band_engine *e, uint64_t q, uint32_t info)
     e->zlo = (int)(info & 31);
     e->zhi = (int)((info >> 5) & 31);
     for (int s = 0; s < 3; s++) e->qstack[s] = (int)((info >> (10 + 5 * s)) & 31);
-    if (e->zlo < e->opt.band3_min) e->zlo = e->opt.band3_min;
-    if (e->zlo > e->zhi) return;
     uint64_t *un = e->un3;
     int w0;
     if (mix_dead(e, x, y, e->zhi, e->qstack, un, &w0)) {
