@@ -457,34 +457,31 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
                 }
         }
     }
-    uint32_t r3;
-    if (bestn == 99 && (r3 = b3_rest_unhit(e, z)) != 0) { /* a UA beyond the list: branch on it */
-        if (e->nlearned3 < (int)(sizeof e->learned3 / sizeof *e->learned3)) e->learned3[e->nlearned3++] = r3;
-        best = used = r3 & ~dead & allowed;
-        lb = 1;
-        if (!best) return;
-    } else if (bestn == 99) {
-        uint8_t second[81];
-        e->rec->band3_checks++;
-        int r = solve_set(e, e->Q, z, second);
-        if (r == 1) {
-            if (nz >= e->zlo) report(e, z);
-            return;
+    if (bestn == 99) { /* Z hits the list: branch on a UA beyond it, else the final check */
+        uint32_t u3 = b3_rest_unhit(e, z);
+        if (!u3) {
+            uint8_t second[81];
+            e->rec->band3_checks++;
+            int r = solve_set(e, e->Q, z, second);
+            if (r == 1) {
+                if (nz >= e->zlo) report(e, z);
+                return;
+            }
+            if (r == 0) return; /* cannot happen on a subset of a grid */
+            cs81 d = diff_set(e, second);
+            u3 = part3(d);
+            if (!u3) { /* a two-band UA unhit by Q: nothing in band 3 helps */
+                e->q_dead = true;
+                return;
+            }
+            e->rec->ua_second++; /* a second solution giving a grid UA; learned ones are a subset */
+            if (e->opt.learn && e->nlearned < MAX_GRID_LEARNED && add_grid_ua(e, d)) {
+                e->nlearned++, e->rec->ua_learned++;
+                b3_add(e, d);
+            }
         }
-        if (r == 0) return; /* cannot happen on a subset of a grid */
-        cs81 d = diff_set(e, second);
-        uint32_t d3 = part3(d);
-        if (!d3) { /* a two-band UA unhit by Q: nothing in band 3 helps */
-            e->q_dead = true;
-            return;
-        }
-        e->rec->ua_second++; /* a second solution giving a grid UA; learned ones are a subset */
-        if (e->opt.learn && e->nlearned < MAX_GRID_LEARNED && add_grid_ua(e, d)) {
-            e->nlearned++, e->rec->ua_learned++;
-            b3_add(e, d);
-        }
-        if (e->nlearned3 < (int)(sizeof e->learned3 / sizeof *e->learned3)) e->learned3[e->nlearned3++] = d3;
-        best = used = d3 & ~dead & allowed;
+        if (e->nlearned3 < (int)(sizeof e->learned3 / sizeof *e->learned3)) e->learned3[e->nlearned3++] = u3;
+        best = used = u3 & ~dead & allowed;
         lb = 1;
         if (!best) return;
     }
