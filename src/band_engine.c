@@ -110,7 +110,9 @@ struct band_engine {
     /* the pairs that passed step 4 in this orientation (band-1 part | band-2
      * part << 27), in X order; step 5 runs over them item by item */
     uint64_t *qs;
-    uint32_t *qinfo;             /* per pair of qs: zlo | zhi << 5 | q_s << (10 + 5 s) (clues per stack) */
+    /* per pair of qs: zlo | zhi << 5 | q_s << (10 + 5 s) (clues per stack;
+     * zlo raised to band3_min) */
+    uint32_t *qinfo;
     size_t nqs, capqs;
     int strict[3];               /* band_split_stack_strict of the orientation's stacks */
     mc_status status;
@@ -455,34 +457,31 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
                 }
         }
     }
-    uint32_t r3;
-    if (bestn == 99 && (r3 = b3_rest_unhit(e, z)) != 0) { /* a UA beyond the list: branch on it */
-        if (e->nlearned3 < (int)(sizeof e->learned3 / sizeof *e->learned3)) e->learned3[e->nlearned3++] = r3;
-        best = used = r3 & ~dead & allowed;
-        lb = 1;
-        if (!best) return;
-    } else if (bestn == 99) {
-        uint8_t second[81];
-        e->rec->band3_checks++;
-        int r = solve_set(e, e->Q, z, second);
-        if (r == 1) {
-            if (nz >= e->zlo) report(e, z);
-            return;
+    if (bestn == 99) { /* Z hits the list: branch on a UA beyond it, else the final check */
+        uint32_t u3 = b3_rest_unhit(e, z);
+        if (!u3) {
+            uint8_t second[81];
+            e->rec->band3_checks++;
+            int r = solve_set(e, e->Q, z, second);
+            if (r == 1) {
+                if (nz >= e->zlo) report(e, z);
+                return;
+            }
+            if (r == 0) return; /* cannot happen on a subset of a grid */
+            cs81 d = diff_set(e, second);
+            u3 = part3(d);
+            if (!u3) { /* a two-band UA unhit by Q: nothing in band 3 helps */
+                e->q_dead = true;
+                return;
+            }
+            e->rec->ua_second++; /* a second solution giving a grid UA; learned ones are a subset */
+            if (e->opt.learn && e->nlearned < MAX_GRID_LEARNED && add_grid_ua(e, d)) {
+                e->nlearned++, e->rec->ua_learned++;
+                b3_add(e, d);
+            }
         }
-        if (r == 0) return; /* cannot happen on a subset of a grid */
-        cs81 d = diff_set(e, second);
-        uint32_t d3 = part3(d);
-        if (!d3) { /* a two-band UA unhit by Q: nothing in band 3 helps */
-            e->q_dead = true;
-            return;
-        }
-        e->rec->ua_second++; /* a second solution giving a grid UA; learned ones are a subset */
-        if (e->opt.learn && e->nlearned < MAX_GRID_LEARNED && add_grid_ua(e, d)) {
-            e->nlearned++, e->rec->ua_learned++;
-            b3_add(e, d);
-        }
-        if (e->nlearned3 < (int)(sizeof e->learned3 / sizeof *e->learned3)) e->learned3[e->nlearned3++] = d3;
-        best = used = d3 & ~dead & allowed;
+        if (e->nlearned3 < (int)(sizeof e->learned3 / sizeof *e->learned3)) e->learned3[e->nlearned3++] = u3;
+        best = used = u3 & ~dead & allowed;
         lb = 1;
         if (!best) return;
     }
@@ -600,10 +599,8 @@ static bool b3_dead(const band_engine *e, const uint64_t *un, int nw, int zhi, c
 {
     uint32_t used = 0;
     int lb = 0, lbs[3] = {0, 0, 0}, cap[3];
-    for (int st = 0; st < 3; st++) {
-        cap[st] = zhi - e->strict[st] - qstack[st];
-        if (cap[st] < 0) return true; /* a stack holds more than band 3 may */
-    }
+    /* cap >= 0: survivor dropped the pairs with a stack above zhi - strict_s */
+    for (int st = 0; st < 3; st++) cap[st] = zhi - e->strict[st] - qstack[st];
     for (int w = 0; w < nw; w++)
         for (uint64_t m = un[w]; m; m &= m - 1) {
             int k = 64 * w + __builtin_ctzll(m);
@@ -691,6 +688,7 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
         e->qinfo = pi;
         e->capqs = n;
     }
+    if (zlo < e->opt.band3_min) zlo = e->opt.band3_min; /* <= zhi: pair_phase takes K - x - y >= band3_min */
     e->qinfo[e->nqs] = (uint32_t)zlo | (uint32_t)zhi << 5 | (uint32_t)qs3[0] << 10 | (uint32_t)qs3[1] << 15 |
                        (uint32_t)qs3[2] << 20;
     e->qs[e->nqs++] = q;
@@ -707,8 +705,6 @@ static void band3(band_engine *e, uint64_t q, uint32_t info)
     e->zlo = (int)(info & 31);
     e->zhi = (int)((info >> 5) & 31);
     for (int s = 0; s < 3; s++) e->qstack[s] = (int)((info >> (10 + 5 * s)) & 31);
-    if (e->zlo < e->opt.band3_min) e->zlo = e->opt.band3_min;
-    if (e->zlo > e->zhi) return;
     uint64_t *un = e->un3;
     int w0;
     if (mix_dead(e, x, y, e->zhi, e->qstack, un, &w0)) {

@@ -70,17 +70,28 @@ static void compose(const colmap *a, const colmap *b, colmap *out)
     *out = r;
 }
 
-/* out = m applied to band x (27 digits), rows then sorted by first digit. */
+/* The rows of band x in the order m's image puts them once its rows are
+ * sorted by their first digit (distinct in a band). */
+static inline void image_rows(const colmap *m, const uint8_t *x, const uint8_t *r[3])
+{
+    const uint8_t *lab = m->lab;
+    int c0 = m->col[0];
+    int f0 = lab[x[c0]], f1 = lab[x[9 + c0]], f2 = lab[x[18 + c0]];
+    int o0 = 0, o1 = 1, o2 = 2, t;
+    if (f0 > f1) t = o0, o0 = o1, o1 = t, t = f0, f0 = f1, f1 = t;
+    if (f1 > f2) t = o1, o1 = o2, o2 = t, t = f1, f1 = f2, f2 = t;
+    if (f0 > f1) t = o0, o0 = o1, o1 = t;
+    r[0] = x + 9 * o0, r[1] = x + 9 * o1, r[2] = x + 9 * o2;
+}
+
+/* out = m applied to band x (27 digits), rows then sorted by first digit
+ * (out and x distinct). */
 static void apply_sorted(const colmap *m, const uint8_t *x, uint8_t *out)
 {
-    uint8_t t[27];
+    const uint8_t *r[3];
+    image_rows(m, x, r);
     for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 9; j++) t[i * 9 + j] = m->lab[x[i * 9 + m->col[j]]];
-    int o[3] = {0, 1, 2};
-    if (t[o[0] * 9] > t[o[1] * 9]) { int s = o[0]; o[0] = o[1]; o[1] = s; }
-    if (t[o[1] * 9] > t[o[2] * 9]) { int s = o[1]; o[1] = o[2]; o[2] = s; }
-    if (t[o[0] * 9] > t[o[1] * 9]) { int s = o[0]; o[0] = o[1]; o[1] = s; }
-    for (int i = 0; i < 3; i++) memcpy(out + i * 9, t + o[i] * 9, 9);
+        for (int j = 0; j < 9; j++) out[i * 9 + j] = m->lab[r[i][m->col[j]]];
 }
 
 /* The sign of memcmp(m applied to band x with its rows then sorted by their
@@ -88,13 +99,8 @@ static void apply_sorted(const colmap *m, const uint8_t *x, uint8_t *out)
  * comparison stops at the first difference (most images differ early). */
 static inline int cmp_image(const colmap *m, const uint8_t *x, const uint8_t *y)
 {
-    const uint8_t *col = m->col, *lab = m->lab;
-    int f0 = lab[x[col[0]]], f1 = lab[x[9 + col[0]]], f2 = lab[x[18 + col[0]]];
-    int o0 = 0, o1 = 1, o2 = 2, t;
-    if (f0 > f1) t = o0, o0 = o1, o1 = t, t = f0, f0 = f1, f1 = t;
-    if (f1 > f2) t = o1, o1 = o2, o2 = t, t = f1, f1 = f2, f2 = t;
-    if (f0 > f1) t = o0, o0 = o1, o1 = t;
-    const uint8_t *r[3] = {x + 9 * o0, x + 9 * o1, x + 9 * o2};
+    const uint8_t *col = m->col, *lab = m->lab, *r[3];
+    image_rows(m, x, r);
     for (int i = 0; i < 3; i++) {
         const uint8_t *ri = r[i], *yi = y + 9 * i;
         for (int j = 0; j < 9; j++) {

@@ -77,7 +77,7 @@ static inline bool bandpair_unit_pack_over(const bandpair_group *g, uint8_t *u)
         memset(u, 0, BANDPAIR_UNIT_BYTES);
         return false;
     }
-    size_t now = BANDPAIR_UNIT_BAND3 + 27 * (size_t)g->nband3;
+    size_t now = bandpair_unit_filled(u);
     if (old > now) memset(u + now, 0, old - now);
     return true;
 }
