@@ -156,7 +156,7 @@ output = out
 JOB
 "$M" run --quiet --output ref tiny.job > ref.txt 2>&1 || fail "single-process run: $(cat ref.txt)"
 unset MC_LAUNCH SLURM_JOB_ID
-export MINCLUE="$M" MC_TEST_GRID_DELAY_MS=60
+export MINCLUE="$M" MC_TEST_GRID_DELAY_MS=100
 # --time=30: the template asks for SIGUSR1 600 s before the time limit
 jobid=$(sbatch --parsable --nodes=1 --ntasks=3 --ntasks-per-node=3 --overcommit --time=30 \
         --chdir="$T/job" "$S" tiny.job --quiet) || fail "sbatch"
