@@ -10,12 +10,20 @@
  * searches by the left and right halves) against brute force and the checker on
  * all 288 4x4 grids (K = 4 and 5) and against the checker on the 49 ES 6x6
  * grids (K = 8: 2619 puzzles) and on ES 8x8 grids of the fixed sample
- * (K = 13: none; K = 14: the same lists). Bad input: K out of range, a
- * shape of more than 64 cells. test_check64_slow runs the whole sample.
+ * (K = 13: none; K = 14: the same lists), and at K = 14 on the first
+ * ES8X8_K14_DEFAULT grids of tests/data/es8x8-k14.txt (the same lists,
+ * holding every 14-clue puzzle the file gives). Bad input: K out of range,
+ * a shape of more than 64 cells, and the reader of es8x8-k14.txt on bad
+ * lines. test_check64_slow runs the whole sample and all of es8x8-k14.txt.
  */
+#include <unistd.h>
+
 #include "check64_cross.h"
 
-#define ES8X8_K14_GRIDS 2 /* the grids of tests/data/es8x8-k14.txt */
+/* The grids of tests/data/es8x8-k14.txt checked here (the first ones):
+ * about 60 s of CPU for both engines (tests/data/README has the figures);
+ * test_check64_slow checks all of them. */
+#define ES8X8_K14_DEFAULT 13
 #include "prng.h"
 #include "solve64.h"
 #include "ua64.h"
@@ -151,7 +159,7 @@ static uint64_t cross_small(const geometry *geo, const uint8_t *grids, int n, in
         const uint8_t *g = grids + (size_t)geo->ncells * (size_t)i;
         run_check64(&a, geo, g, K, CHECK64_CORE_HITSET, sv, &w);
         run_check64(&b, geo, g, K, CHECK64_CORE_BITS, sv, &w);
-        run_checker(&c, ck, geo, g, sv);
+        run_checker(&c, ck, geo, g, sv, NULL);
         const xlist *ref = &c;
         if (brute) {
             run_brute(&d, geo, g, K, sv);
@@ -224,18 +232,86 @@ static void test_8x8_k13(void **state)
     assert_int_equal(cross_8x8(200, 230, 13, CHECK64_CORE_BITS), 0);
 }
 
-/* K = 14: the same lists on grids that have 14-clue puzzles
- * (tests/data/es8x8-k14.txt, from the sample: see tests/data/README), each
- * with at least one, and on the first 20 sample grids. */
+/* K = 14: the same lists on grids that have 14-clue puzzles, each list
+ * holding the puzzles the file gives (tests/data/es8x8-k14.txt, made by
+ * make_es8x8_k14: see tests/data/README), and on the first 20 sample grids. */
 static void test_8x8_k14(void **state)
 {
     (void)state;
-    int with = 0;
-    uint64_t n = cross_8x8_file(MC_TEST_DATA "/es8x8-k14.txt", 0, ES8X8_K14_GRIDS, 14, CHECK64_CORE_HITSET, &with);
-    assert_int_equal(with, ES8X8_K14_GRIDS);
-    assert_true(n >= (uint64_t)ES8X8_K14_GRIDS);
+    int ngrids, expected;
+    uint64_t n = cross_8x8_expected(MC_TEST_DATA "/es8x8-k14.txt", 0, ES8X8_K14_DEFAULT, 14, CHECK64_CORE_HITSET,
+                                    &ngrids, &expected);
+    assert_true(ngrids >= 50);
+    assert_true(expected >= ES8X8_K14_DEFAULT);
+    assert_true(n >= (uint64_t)expected);
     n = cross_8x8(0, 20, 14, CHECK64_CORE_HITSET);
     fprintf(stderr, "K = 14 on 20 sample grids: %llu puzzles\n", (unsigned long long)n);
+}
+
+/* The reader of es8x8-k14.txt: a good line (the file's first grid and one
+ * of its puzzles) loads; each bad second line is refused with its file,
+ * line and reason. */
+static void test_k14_file_errors(void **state)
+{
+    (void)state;
+    k14_file f;
+    char msg[1400];
+    assert_int_equal(k14_file_load(MC_TEST_DATA "/es8x8-k14.txt", K14_CLUES, &f, msg, sizeof msg), 0);
+    char grid_text[65], pz[65];
+    for (int x = 0; x < 64; x++) {
+        grid_text[x] = (char)('1' + f.grid[x]);
+        pz[x] = (f.expect[0].mask[0] >> x) & 1 ? grid_text[x] : '.';
+    }
+    grid_text[64] = pz[64] = 0;
+    k14_file_free(&f);
+    int first = (int)strcspn(pz, "12345678"), other = (int)strcspn(pz + first + 1, "12345678") + first + 1;
+    char bad_digit[65], fewer[65], bad_char[65], bad_grid[65];
+    memcpy(bad_digit, pz, 65);
+    bad_digit[first] = bad_digit[first] == '8' ? '1' : (char)(bad_digit[first] + 1);
+    memcpy(fewer, pz, 65);
+    fewer[first] = '.';
+    memcpy(bad_char, pz, 65);
+    bad_char[other] = 'x';
+    memcpy(bad_grid, grid_text, 65);
+    bad_grid[0] = grid_text[1]; /* a digit twice in row 1 */
+    char line[8][300];
+    const char *why[8] = {"clue", "13 clues, want 14", "bad character", "no puzzle after the grid", "listed twice",
+                          "not a valid solution grid", "a space at the end", "two spaces"};
+    snprintf(line[0], sizeof line[0], "%s %s", grid_text, bad_digit);
+    snprintf(line[1], sizeof line[1], "%s %s", grid_text, fewer);
+    snprintf(line[2], sizeof line[2], "%s %s", grid_text, bad_char);
+    snprintf(line[3], sizeof line[3], "%s", grid_text);
+    snprintf(line[4], sizeof line[4], "%s %s %s", grid_text, pz, pz);
+    snprintf(line[5], sizeof line[5], "%s %s", bad_grid, pz);
+    snprintf(line[6], sizeof line[6], "%s %s ", grid_text, pz);
+    snprintf(line[7], sizeof line[7], "%s %s  %s", grid_text, pz, pz);
+    for (int t = -1; t < 8; t++) {
+        char path[] = "/tmp/test_check64_k14_XXXXXX";
+        int fd = mkstemp(path);
+        assert_true(fd >= 0);
+        FILE *out = fdopen(fd, "w");
+        assert_non_null(out);
+        fprintf(out, "# a comment\n%s %s\n%s\n", grid_text, pz, t < 0 ? "" : line[t]);
+        fclose(out);
+        int rc = k14_file_load(path, K14_CLUES, &f, msg, sizeof msg);
+        if (t < 0) {
+            assert_int_equal(rc, 0);
+            assert_int_equal(f.n, 1);
+            assert_int_equal(f.expect[0].n, 1);
+            k14_file_free(&f);
+        } else {
+            char where[64];
+            snprintf(where, sizeof where, "%s:3: ", path);
+            if (rc == 0 || strncmp(msg, where, strlen(where)) != 0 || !strstr(msg, why[t]))
+                fprintf(stderr, "bad line %d: rc %d, message '%s', want '%s...%s'\n", t, rc, rc ? msg : "",
+                        where, why[t]);
+            assert_int_equal(rc, -1);
+            assert_int_equal(strncmp(msg, where, strlen(where)), 0);
+            assert_non_null(strstr(msg, why[t]));
+            assert_int_equal(f.n, 0);
+        }
+        unlink(path);
+    }
 }
 
 static void test_bad_input(void **state)
@@ -266,7 +342,7 @@ int main(void)
         cmocka_unit_test(test_ua64_cycles),
         cmocka_unit_test(test_4x4_all_grids),     cmocka_unit_test(test_6x6_es_grids),
         cmocka_unit_test(test_8x8_k13),           cmocka_unit_test(test_8x8_k14),
-        cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_k14_file_errors),   cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
