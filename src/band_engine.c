@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "band.h"
 #include "band_split.h"
 #include "band_table.h"
 #include "cellset.h"
@@ -115,6 +116,14 @@ struct band_engine {
     uint32_t *qinfo;
     size_t nqs, capqs;
     int strict[3];               /* band_split_stack_strict of the orientation's stacks */
+    /* e_1, e_2 of band_split.h for bands 1 and 2 (and strict[] above, f_s
+     * of the stacks): of the orientation; in group mode the smallest over
+     * the items during steps 1-4 (they serve every item), then the item's
+     * own in step 5: item_strict[i] bit 0, 1 for bands 1, 2, bits 2-4 for
+     * stacks 1-3 */
+    int band_strict[2];
+    uint8_t *item_strict;
+    int cap_items;
     mc_status status;
     /* group mode: the group's pair, the current item's band 3 and index */
     bool group;
@@ -202,6 +211,7 @@ void band_engine_free(band_engine *e)
     free(e->y2);
     free(e->qs);
     free(e->qinfo);
+    free(e->item_strict);
     bandpair_ctx_free(e->bp);
     free(e);
 }
@@ -224,6 +234,7 @@ uint64_t band_engine_memory(const band_engine *e)
 static void set_strict(band_engine *e)
 {
     for (int s = 0; s < 3; s++) e->strict[s] = band_split_stack_strict(e->o, s);
+    for (int i = 0; i < 2; i++) e->band_strict[i] = band_split_band_strict(e->o, i);
 }
 
 static void orient(band_engine *e, int o)
@@ -645,7 +656,8 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
 {
     uint64_t q = (uint64_t)x | ((uint64_t)y << 27);
     int zlo, zhi, qs3[3];
-    band_split_zrange(e->opt.clues, e->o, __builtin_popcount(x), __builtin_popcount(y), &zlo, &zhi);
+    band_split_zrange_strict(e->opt.clues, e->band_strict[0], e->band_strict[1], __builtin_popcount(x),
+                             __builtin_popcount(y), &zlo, &zhi);
     pair_stacks(q, qs3);
     for (int st = 0; st < 3; st++)
         if (qs3[st] > zhi - e->strict[st]) {
@@ -704,6 +716,12 @@ static void band3(band_engine *e, uint64_t q, uint32_t info)
     e->Q = q;
     e->zlo = (int)(info & 31);
     e->zhi = (int)((info >> 5) & 31);
+    if (e->group) { /* the item's own e_1, e_2: a tie it cannot cover is not searched */
+        int a = __builtin_popcount(x) + e->band_strict[0], b = __builtin_popcount(y) + e->band_strict[1];
+        if (a > e->zlo) e->zlo = a;
+        if (b > e->zlo) e->zlo = b;
+        if (e->zlo > e->zhi) return;
+    }
     for (int s = 0; s < 3; s++) e->qstack[s] = (int)((info >> (10 + 5 * s)) & 31);
     uint64_t *un = e->un3;
     int w0;
@@ -907,7 +925,6 @@ static mc_status merge_two_band(band_engine *e)
  * grid's UAs in e->oua): fills e->qs with the pairs that fix bands 1+2. */
 static mc_status pair_phase(band_engine *e, const band_table *t1, const band_table *t2, int xmax)
 {
-    int o = e->o;
     mc_status st;
     double t0 = mc_thread_cpu_seconds();
     e->nqs = 0;
@@ -976,7 +993,8 @@ static mc_status pair_phase(band_engine *e, const band_table *t1, const band_tab
     int K = e->opt.clues;
     for (int x = 0; x <= xmax && !e->stop; x++)
         for (int y = 0; y <= xmax && !e->stop; y++)
-            if (band_split_pair_ok(K, o, x, y) && K - x - y >= e->opt.band3_min && band_table_count(t1, x) &&
+            if (band_split_pair_ok_strict(K, e->band_strict[0], e->band_strict[1], x, y) &&
+                K - x - y >= e->opt.band3_min && band_table_count(t1, x) &&
                 band_table_count(t2, y))
                 pairs(e, t1, x, y);
     e->rec->seconds_pairs += mc_thread_cpu_seconds() - t0;
@@ -1067,21 +1085,61 @@ mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *re
     return MC_OK;
 }
 
+/* e->band_strict and e->strict from bits as in item_strict. */
+static void set_item_strict(band_engine *e, int bits)
+{
+    for (int i = 0; i < 2; i++) e->band_strict[i] = (bits >> i) & 1;
+    for (int s = 0; s < 3; s++) e->strict[s] = (bits >> (2 + s)) & 1;
+}
+
+/* The strictness of each item (e->item_strict) and the group's (the
+ * smallest over the items, set for steps 1-4): e_i = 1 (f_s = 1) when band
+ * i (stack s) of the item's grid, moved to band 3, gives an item earlier in
+ * the cover order (bandpair_tie_rivals). A clue set with as many clues
+ * there as in band 3 is then covered by another item, so this item's scan
+ * needs z >= x + 1, y + 1 and q_s + z_s <= z - 1: band_split's pass bounds
+ * with these e_i and f_s. In the 6/6/5 distribution band 3 ties with a
+ * band and a stack, so of the four items that hold one of a puzzle's
+ * 6-clue bands or stacks as band 3 only its cover searches it. With
+ * options.ties_plain all are 0 (every tie searched, the cover deciding at
+ * report). The time goes to seconds_tables. */
+static mc_status item_ties(band_engine *e, const uint8_t *pair, const uint8_t *band3, int n)
+{
+    if (e->cap_items < n) {
+        uint8_t *p = realloc(e->item_strict, (size_t)n);
+        if (!p) return MC_ENOMEM;
+        e->item_strict = p;
+        e->cap_items = n;
+    }
+    double t0 = mc_thread_cpu_seconds();
+    int all = (1 << BANDPAIR_RIVALS) - 1, band1 = band_index(pair);
+    for (int i = 0; i < n; i++) {
+        bool before[BANDPAIR_RIVALS] = {false};
+        if (!e->opt.ties_plain) bandpair_tie_rivals(e->bp, pair, band3 + 27 * (size_t)i, band1, before);
+        int bits = 0;
+        for (int k = 0; k < BANDPAIR_RIVALS; k++) bits |= before[k] << k;
+        e->item_strict[i] = (uint8_t)bits;
+        all &= bits;
+    }
+    set_item_strict(e, all);
+    e->rec->seconds_tables += mc_thread_cpu_seconds() - t0;
+    return MC_OK;
+}
+
 mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const uint8_t *band3, int n,
                                 band_record *rec, band_item_found_fn found, void *arg)
 {
     double t_all = mc_thread_cpu_seconds();
     start(e, rec, arg);
     if (n <= 0) return MC_OK;
-    if (!e->bp) {
-        mc_status st = bandpair_ctx_new(&e->bp);
-        if (st != MC_OK) return st;
-    }
+    mc_status st;
+    if (!e->bp && (st = bandpair_ctx_new(&e->bp)) != MC_OK) return st;
     e->group = true;
     e->gpair = pair;
     e->item_fn = found;
     e->o = BAND_SPLIT_GROUP;
     set_strict(e);
+    if ((st = item_ties(e, pair, band3, n)) != MC_OK) return st;
     for (int c = 0; c < 81; c++) e->orig[c] = e->inv[c] = (uint8_t)c;
     e->grid = e->og;
     memcpy(e->og, pair, 54);
@@ -1091,7 +1149,6 @@ mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const ui
      * and y <= (K - v1) / 2, as in band_engine_run) */
     double t0 = mc_thread_cpu_seconds();
     int first_size = xmax < 5 ? xmax : 5, v = 99;
-    mc_status st;
     for (int i = 0; i < 2; i++) {
         if ((st = band_table_build(&e->tab[i], pair + 27 * i, first_size)) != MC_OK) return st;
         int mv = e->tab[i].min_valid < 0 ? first_size + 1 : e->tab[i].min_valid;
@@ -1122,6 +1179,7 @@ mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const ui
             for (int k = 0; k < e->ngua; k++) e->oua[e->noua++] = e->gua[k];
         }
         e->nlearned = 0;
+        set_item_strict(e, e->item_strict[i]);
         if ((st = item_prepare(e)) != MC_OK || (st = band3_phase(e)) != MC_OK) return st;
     }
     rec->seconds_total = mc_thread_cpu_seconds() - t_all;

@@ -91,6 +91,10 @@ typedef struct band_options {
      * one): every UA of the item unhit by Q in the list from the root, and
      * no cell excluded by a tight bound (default 0) */
     int band3_plain;
+    /* tests: group mode searches every tie of band 3 with band 1 or 2, as
+     * if each item could cover it (no e_i from bandpair_tie_rivals); the
+     * cover still decides at report (default 0) */
+    int ties_plain;
 } band_options;
 
 void band_options_default(band_options *o, int clues);
@@ -137,7 +141,18 @@ MC_MUST_USE mc_status band_engine_run(band_engine *e, const uint8_t g81[81], ban
  * the pair and band 3 compared digit by digit: so for canonical groups
  * (bandpair_enumerate) every minimal unique puzzle of <= K clues of every
  * essentially different grid is reported in exactly one item up to the
- * grid group (see bandpair.h for the multiplicity of items). found gets
+ * grid group (see bandpair.h for the multiplicity of items).
+ * Ties of band 3 with another band or a stack are searched only where
+ * they can be covered: an item whose grid, oriented on band i (stack s)
+ * instead, gives an item earlier in the cover order (bandpair_tie_rivals)
+ * takes e_i = 1 (f_s = 1): band 3 must hold more clues than that band
+ * (stack, band_split.h), since a puzzle with the tie is covered by the
+ * earlier item or one earlier still, never by this one; steps 1-4 take
+ * the smallest strictness over the items, step 5 each item's own. In the
+ * 6/6/5 distribution every puzzle ties in both directions, so of the four
+ * items that hold one of its 6-clue bands or stacks as band 3 only its
+ * cover searches it (options.ties_plain searches all four: the tests'
+ * twin). found gets
  * the item index (0..n-1) and the puzzle in the item's cells. rec sums the
  * group's work (ua_initial over all items). */
 typedef void (*band_item_found_fn)(void *arg, int item, const uint8_t *puzzle, int nclues);

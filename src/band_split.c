@@ -33,18 +33,28 @@ int band_split_band_strict(int o, int i) { return o == BAND_SPLIT_GROUP ? 0 : ba
 
 int band_split_stack_strict(int o, int s) { return o == BAND_SPLIT_GROUP ? 0 : band_split_stack_orientation(o, s) < o; }
 
-void band_split_zrange(int clues, int o, int x, int y, int *zlo, int *zhi)
+void band_split_zrange_strict(int clues, int e1, int e2, int x, int y, int *zlo, int *zhi)
 {
-    int a = x + band_split_band_strict(o, 0), b = y + band_split_band_strict(o, 1);
+    int a = x + e1, b = y + e2;
     *zlo = a > b ? a : b;
     *zhi = clues - x - y;
 }
 
-bool band_split_pair_ok(int clues, int o, int x, int y)
+void band_split_zrange(int clues, int o, int x, int y, int *zlo, int *zhi)
+{
+    band_split_zrange_strict(clues, band_split_band_strict(o, 0), band_split_band_strict(o, 1), x, y, zlo, zhi);
+}
+
+bool band_split_pair_ok_strict(int clues, int e1, int e2, int x, int y)
 {
     int zlo, zhi;
-    band_split_zrange(clues, o, x, y, &zlo, &zhi);
+    band_split_zrange_strict(clues, e1, e2, x, y, &zlo, &zhi);
     return x >= 0 && y >= 0 && zlo <= zhi;
+}
+
+bool band_split_pair_ok(int clues, int o, int x, int y)
+{
+    return band_split_pair_ok_strict(clues, band_split_band_strict(o, 0), band_split_band_strict(o, 1), x, y);
 }
 
 int band_split_xmax(int clues, int min_valid) { return (clues - min_valid) / 2; }

@@ -77,6 +77,12 @@ bool band_split_pair_ok(int clues, int o, int x, int y);
 /* The range of z for a pair: *zlo = max(x + e1, y + e2), *zhi = K - x - y. */
 void band_split_zrange(int clues, int o, int x, int y, int *zlo, int *zhi);
 
+/* The same two with e1 and e2 given (0 or 1) instead of taken from an
+ * orientation: a group scan's items set them from the cover order
+ * (bandpair_tie_rivals). */
+void band_split_zrange_strict(int clues, int e1, int e2, int x, int y, int *zlo, int *zhi);
+bool band_split_pair_ok_strict(int clues, int e1, int e2, int x, int y);
+
 /* The largest x (or y) a pass can need when every band needs at least
  * min_valid clues. */
 int band_split_xmax(int clues, int min_valid);

@@ -444,6 +444,15 @@ void bandpair_locate(bandpair_ctx *ctx, const uint8_t *x, uint8_t *pair, uint8_t
     *band1 = b;
 }
 
+/* The cover order of items: band 1 index, then the pair's rows 4-6, then
+ * band 3, digit by digit (negative, 0, positive as memcmp). */
+static int item_order(int b1a, const uint8_t *pa, const uint8_t *ba, int b1b, const uint8_t *pb, const uint8_t *bb)
+{
+    if (b1a != b1b) return b1a < b1b ? -1 : 1;
+    int d = memcmp(pa + 27, pb + 27, 27);
+    return d ? d : memcmp(ba, bb, 27);
+}
+
 void bandpair_cover(bandpair_ctx *ctx, const uint8_t *g, const uint8_t *p, int *slot, uint8_t *pair,
                     uint8_t *band3, int *band1)
 {
@@ -459,14 +468,39 @@ void bandpair_cover(bandpair_ctx *ctx, const uint8_t *g, const uint8_t *p, int *
         int cb1;
         bandpair_orient(g, s, x);
         bandpair_locate(ctx, x, cp, cb, &cb1);
-        int d = !have ? -1 : cb1 != *band1 ? (cb1 < *band1 ? -1 : 1) : memcmp(cp + 27, pair + 27, 27);
-        if (have && d == 0) d = memcmp(cb, band3, 27);
-        if (d < 0) {
+        if (!have || item_order(cb1, cp, cb, *band1, pair, band3) < 0) {
             have = true;
             *slot = s;
             *band1 = cb1;
             memcpy(pair, cp, 54);
             memcpy(band3, cb, 27);
         }
+    }
+}
+
+void bandpair_tie_rivals(bandpair_ctx *ctx, const uint8_t *pair, const uint8_t *band3, int band1,
+                         bool before[BANDPAIR_RIVALS])
+{
+    static const int slot[BANDPAIR_RIVALS] = {0, 1, 3, 4, 5};
+    uint8_t g[81], x[81], cp[54], cb[27];
+    memcpy(g, pair, 54);
+    memcpy(g + 54, band3, 27);
+    /* the band index of each slot: a rival's band 1 index is the smaller
+     * of its other two slots', which settles the order unless it is band1 */
+    int idx[BANDPAIR_SLOTS];
+    for (int b = 0; b < 3; b++) idx[b] = band_index(g + 27 * b);
+    for (int s = 0; s < 3; s++) idx[3 + s] = band_index_stack(g, s);
+    for (int i = 0; i < BANDPAIR_RIVALS; i++) {
+        int base = slot[i] < 3 ? 0 : 3, b1 = BAND_COUNT + 1;
+        for (int k = base; k < base + 3; k++)
+            if (k != slot[i] && idx[k] < b1) b1 = idx[k];
+        if (b1 != band1) {
+            before[i] = b1 < band1;
+            continue;
+        }
+        int cb1;
+        bandpair_orient(g, slot[i], x);
+        bandpair_locate(ctx, x, cp, cb, &cb1);
+        before[i] = item_order(cb1, cp, cb, band1, pair, band3) < 0;
     }
 }

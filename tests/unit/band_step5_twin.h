@@ -1,17 +1,25 @@
-/* band_step5_twin — the fast step 5 of the band engine (band 3: the list
- * of the first UAs with the rest tested on the sets that hit it, cells
- * excluded by a tight bound) against its slow twin, band_options.band3_plain
- * (every unhit UA in the list from the root, no exclusion).
+/* band_step5_twin — the band engine's group mode against a slow twin:
+ *
+ *   STEP5_TWIN_BAND3  the fast step 5 (band 3: the list of the first UAs
+ *        with the rest tested on the sets that hit it, cells excluded by a
+ *        tight bound) against band_options.band3_plain (every unhit UA in
+ *        the list from the root, no exclusion);
+ *   STEP5_TWIN_TIES   the items' strictness from the cover order
+ *        (bandpair_tie_rivals: a tie of band 3 with band 1 or 2 searched
+ *        only in an item that can cover it) against band_options.ties_plain
+ *        (every tie searched, the cover deciding at report).
  *
  * Groups: covering groups of tests/data/seventeen-cover.txt.gz drawn with a
- * fixed seed (each holds at least one known 17, so a search that loses a
- * set shows). Each group runs through both engines (group mode); they must
- * report the same puzzles (item and cells, as sets) and do the same steps
- * 1-4 (pairs, survivors, two-band passes: step 5 does not touch them).
- * For test_band_step5 (default) and test_band_step5_slow; the callers
- * require the number of puzzles found to be positive (both engines could
- * lose the same puzzle only if both were wrong, and test_bandscan_cover
- * checks the fast one against the list).
+ * fixed seed among the records a filter accepts (each holds at least one
+ * known 17, so a search that loses a set shows). Each group runs through
+ * both engines (group mode); they must report the same puzzles (item and
+ * cells, as sets). With STEP5_TWIN_BAND3 they must also do the same steps
+ * 1-4 (pairs, survivors, two-band passes: step 5 does not touch them); with
+ * STEP5_TWIN_TIES the fast one may only do fewer.
+ * For test_band_step5, test_band_ties (default) and their slow twins; the
+ * callers require the number of puzzles found to be positive (both engines
+ * could lose the same puzzle only if both were wrong, and
+ * test_bandscan_cover checks the fast one against the list).
  */
 #ifndef MC_TEST_BAND_STEP5_TWIN_H
 #define MC_TEST_BAND_STEP5_TWIN_H
@@ -54,16 +62,19 @@ static inline void step5_on_item(void *arg, int item, const uint8_t *pz, int n)
     f->cells[f->n++] = s;
 }
 
+enum { STEP5_TWIN_BAND3, STEP5_TWIN_TIES };
+
 typedef struct step5_run {
-    int clues, band3_min, puzzles;
+    int clues, band3_min, twin, puzzles;
 } step5_run;
 
-static inline band_engine *step5_engine(int clues, int band3_min, int plain)
+static inline band_engine *step5_engine(int clues, int band3_min, int twin, int plain)
 {
     band_options o;
     band_options_default(&o, clues);
     o.band3_min = band3_min;
-    o.band3_plain = plain;
+    if (twin == STEP5_TWIN_BAND3) o.band3_plain = plain;
+    else o.ties_plain = plain;
     band_engine *e = band_engine_new(&o);
     assert_non_null(e);
     return e;
@@ -72,19 +83,24 @@ static inline band_engine *step5_engine(int clues, int band3_min, int plain)
 static inline int step5_on_group(void *arg, const bandpair_group *g)
 {
     step5_run *r = arg;
-    band_engine *fast = step5_engine(r->clues, r->band3_min, 0), *slow = step5_engine(r->clues, r->band3_min, 1);
+    band_engine *fast = step5_engine(r->clues, r->band3_min, r->twin, 0),
+                *slow = step5_engine(r->clues, r->band3_min, r->twin, 1);
     step5_found ff = {.n = 0}, fs = {.n = 0};
     band_record rf, rs;
     assert_int_equal(band_engine_run_group(fast, g->pair, g->band3, g->nband3, &rf, step5_on_item, &ff), MC_OK);
     assert_int_equal(band_engine_run_group(slow, g->pair, g->band3, g->nband3, &rs, step5_on_item, &fs), MC_OK);
-    print_message("group %d:%llu, K = %d, band 3 >= %d: %d puzzles; band-3 nodes %llu fast, %llu slow; %.2f s "
-                  "against %.2f s\n",
+    print_message("group %d:%llu, K = %d, band 3 >= %d: %d puzzles; pairs %llu fast, %llu slow; band-3 nodes "
+                  "%llu fast, %llu slow; %.2f s against %.2f s\n",
                   g->band1, (unsigned long long)g->local_rank, r->clues, r->band3_min, ff.n,
-                  (unsigned long long)rf.band3_nodes, (unsigned long long)rs.band3_nodes, rf.seconds_total,
-                  rs.seconds_total);
-    assert_int_equal(rf.pairs, rs.pairs);
-    assert_int_equal(rf.survivors, rs.survivors);
-    assert_int_equal(rf.two_band_pass, rs.two_band_pass);
+                  (unsigned long long)rf.pairs, (unsigned long long)rs.pairs, (unsigned long long)rf.band3_nodes,
+                  (unsigned long long)rs.band3_nodes, rf.seconds_total, rs.seconds_total);
+    if (r->twin == STEP5_TWIN_BAND3) {
+        assert_int_equal(rf.pairs, rs.pairs);
+        assert_int_equal(rf.survivors, rs.survivors);
+        assert_int_equal(rf.two_band_pass, rs.two_band_pass);
+    } else {
+        assert_true(rf.pairs <= rs.pairs);
+    }
     assert_int_equal(ff.n, fs.n);
     for (int a = 0; a < ff.n; a++) {
         bool hit = false;
@@ -97,23 +113,49 @@ static inline int step5_on_group(void *arg, const bandpair_group *g)
     return 0;
 }
 
-/* ngroups covering groups drawn with seed, each run by both engines. */
-static inline int step5_sample(uint64_t seed, int ngroups, int clues, int band3_min)
+/* Accepts every covering record. */
+static inline bool step5_any(const cov17 *r)
+{
+    (void)r;
+    return true;
+}
+
+/* A known 17 whose covering slot ties with a parallel slot (band 3 with
+ * band 1 or 2 of its item) at m clues. */
+static inline bool step5_tie_at(const cov17 *r, int m)
+{
+    int s = r->slot, base = s < 3 ? 0 : 3;
+    if (r->clues[s] != m) return false;
+    for (int k = base; k < base + 3; k++)
+        if (k != s && r->clues[k] == m) return true;
+    return false;
+}
+
+/* ngroups covering groups drawn with seed among the records pick accepts,
+ * each run by both engines of the twin. */
+static inline int step5_sample(uint64_t seed, int ngroups, int clues, int band3_min, int twin,
+                               bool (*pick)(const cov17 *))
 {
     s17_data d;
     s17_load(&d);
+    size_t *ok = malloc(sizeof *ok * d.cover.n), nok = 0;
+    assert_non_null(ok);
+    for (size_t i = 0; i < d.cover.n; i++)
+        if (pick(&d.cover.r[i])) ok[nok++] = i;
+    assert_true(nok > 0);
     prng rng;
     prng_seed(&rng, seed);
     bandpair_ctx *ctx;
     assert_int_equal(bandpair_ctx_new(&ctx), MC_OK);
-    step5_run r = {.clues = clues, .band3_min = band3_min, .puzzles = 0};
+    step5_run r = {.clues = clues, .band3_min = band3_min, .twin = twin, .puzzles = 0};
     for (int k = 0; k < ngroups; k++) {
-        uint64_t rank = d.cover.r[prng_below(&rng, d.cover.n)].global, lo;
+        uint64_t rank = d.cover.r[ok[prng_below(&rng, nok)]].global, lo;
         int band;
         assert_true(bandpair_rank_split(rank, &band, &lo));
         assert_int_equal(bandpair_enumerate(ctx, band, lo, lo, true, step5_on_group, &r, NULL), MC_OK);
     }
     bandpair_ctx_free(ctx);
+    free(ok);
     s17_free(&d);
     return r.puzzles;
 }

@@ -11,7 +11,7 @@
 static void test_pass1(void **state)
 {
     (void)state;
-    assert_true(step5_sample(5, 4, 17, 7) > 0);
+    assert_true(step5_sample(5, 4, 17, 7, STEP5_TWIN_BAND3, step5_any) > 0);
 }
 
 int main(void)

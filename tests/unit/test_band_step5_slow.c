@@ -10,7 +10,7 @@
 static void test_six(void **state)
 {
     (void)state;
-    assert_true(step5_sample(20261125, 3, 17, 6) > 0);
+    assert_true(step5_sample(20261125, 3, 17, 6, STEP5_TWIN_BAND3, step5_any) > 0);
 }
 
 int main(void)
