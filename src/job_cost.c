@@ -1,17 +1,18 @@
 /* job_cost — the predicted cost of a job's ranks; see job_cost.h.
  *
  * The rates below are the committed output of bench_bandscan
- * (tests/bench/results/bench_bandscan.txt, the entry of 2026-11-25 for the
- * build of commit 9c369df), copied as printed: CPU seconds of one thread,
- * in hundredths, of the groups sampled at each band-1 index (K = 16:
- * `bench_bandscan --k 16 --bands 13 --per-band 2 --grids 1`, 2 groups;
- * K = 17: `--k 17 --bands 13 --per-band 4 --grids 0`, 4 groups). A band's
- * rate is the mean of its nearest sampled band (the lower one on a tie),
- * as in the benchmark's projection; a group also pays the enumeration of
- * the groups, 0.85 core-hours for the 983,959,110 groups of the catalogue
+ * (tests/bench/results/bench_bandscan.txt), copied as printed: CPU seconds
+ * of one thread, in hundredths, of the groups sampled at each band-1 index
+ * (K = 16: the entry for the build of commit 9c369df, `bench_bandscan --k
+ * 16 --bands 13 --per-band 2 --grids 1`, 2 groups; K = 17: the entry of
+ * the items' strictness from the cover order, `--k 17 --bands 13
+ * --per-band 10 --grids 0`, 10 groups). A band's rate is the mean of its
+ * nearest sampled band (the lower one on a tie), as in the benchmark's
+ * projection; a group also pays the enumeration of the groups, 0.85
+ * core-hours for the 983,959,110 groups of the catalogue
  * (bench_bandpair.txt), 3 us each. With these rates the whole catalogue is
- * 38,700 core-hours at K = 16 and 1.566 million at K = 17 (the
- * benchmark's projections, from the unrounded seconds: 38,870 and 1.566
+ * 38,700 core-hours at K = 16 and 1.13 million at K = 17 (the
+ * benchmark's projections, from the unrounded seconds: 38,870 and 1.13
  * million).
  *
  * Source enumerate runs the engine per grid: the rates are those of
@@ -32,8 +33,8 @@
 
 typedef struct stratum {
     int band;  /* the sampled band-1 index */
-    int n;     /* the groups (grids) sampled there, 1..4 */
-    int cs[4]; /* their CPU seconds x 100 */
+    int n;      /* the groups (grids) sampled there, 1..10 */
+    int cs[10]; /* their CPU seconds x 100 */
 } stratum;
 
 static const stratum group_k16[] = {
@@ -41,11 +42,19 @@ static const stratum group_k16[] = {
     {174, 2, {25, 5}},  {209, 2, {26, 13}}, {243, 2, {10, 11}}, {278, 2, {12, 16}}, {312, 2, {58, 23}},
     {347, 2, {13, 30}}, {381, 2, {67, 39}}, {416, 2, {37, 13}}};
 static const stratum group_k17[] = {
-    {1, 4, {112, 187, 341, 196}},     {36, 4, {235, 271, 161, 111}},    {70, 4, {57, 284, 745, 578}},
-    {105, 4, {120, 116, 101, 254}},   {139, 4, {528, 410, 391, 852}},   {174, 4, {404, 289, 286, 458}},
-    {209, 4, {626, 4388, 354, 974}},  {243, 4, {703, 1512, 370, 1081}}, {278, 4, {223, 1220, 860, 419}},
-    {312, 4, {387, 1097, 845, 683}},  {347, 4, {2253, 807, 1824, 1341}}, {381, 4, {379, 2736, 3980, 4825}},
-    {416, 4, {1231, 438, 1211, 856}}};
+    {1, 10, {85, 141, 250, 148, 333, 28, 39, 27, 234, 74}},
+    {36, 10, {201, 155, 966, 135, 169, 74, 80, 179, 399, 29}},
+    {70, 10, {1497, 197, 1541, 301, 228, 323, 540, 232, 801, 1174}},
+    {105, 10, {97, 76, 64, 21, 78, 90, 15, 33, 107, 19}},
+    {139, 10, {143, 665, 50, 127, 442, 480, 542, 419, 295, 836}},
+    {174, 10, {465, 423, 167, 123, 1044, 769, 186, 545, 204, 236}},
+    {209, 10, {119, 2442, 47, 2029, 228, 178, 623, 155, 40, 1305}},
+    {243, 10, {105, 241, 326, 576, 551, 379, 173, 227, 52, 181}},
+    {278, 10, {41, 513, 123, 325, 109, 85, 96, 48, 181, 179}},
+    {312, 10, {109, 388, 875, 973, 647, 1379, 1562, 5810, 1064, 716}},
+    {347, 10, {343, 364, 17, 753, 18, 189, 722, 216, 847, 642}},
+    {381, 10, {482, 50, 134, 153, 904, 633, 196, 37, 129, 60}},
+    {416, 10, {349, 25, 23, 34, 803, 436, 46, 222, 13, 327}}};
 /* bench_job_cost (tests/bench/results/bench_job_cost.txt): 2 grids of each
  * sampled minlex band (band 416 holds one grid, timed twice) */
 static const stratum grid_band_k16[] = {
