@@ -46,10 +46,6 @@ typedef struct vec2 {
     uint64_t w[4];
 } vec2;
 #define LEARN_SLOTS 128
-/* qinfo flags of a pair (above its zlo, zhi and stack counts): step 4 not
- * done yet; step 4 done and failed */
-#define QINFO_UNCHECKED (UINT32_C(1) << 25)
-#define QINFO_INVALID (UINT32_C(1) << 26)
 /* the first L2 entries of the two-band list form a second vector, tested
  * only on the pairs that pass the first */
 #define L2 256
@@ -680,20 +676,17 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
     for (int i = L2; i < e->ntb; i++) /* the first L2 were tested with the vectors */
         if (!(e->tbw[i] & q)) return;
     e->rec->survivors++;
-    bool can_learn = e->opt.learn && (e->nl < LEARN_SLOTS || e->ntb < e->ntb_base + MAX_TB_LEARNED);
-    uint32_t later = 0;
-    if (e->opt.two_band_check && e->group && !can_learn) {
-        later = QINFO_UNCHECKED; /* a failure would teach nothing now: step 5 checks it if an item needs it */
-    } else if (e->opt.two_band_check) {
+    if (e->opt.two_band_check) {
         uint8_t second[81];
         if (solve_set(e, q, MASK27, second) != 1) {
             cs81 d = diff_set(e, second);
             assert(d.w[1] == 0 && !(d.w[0] >> 54));
-            if (can_learn) learn_two_band(e, minimize(e, d).w[0]);
+            if (e->opt.learn && (e->nl < LEARN_SLOTS || e->ntb < e->ntb_base + MAX_TB_LEARNED))
+                learn_two_band(e, minimize(e, d).w[0]);
             return;
         }
     }
-    if (!later) e->rec->two_band_pass++;
+    e->rec->two_band_pass++;
     if (e->nqs == e->capqs) {
         size_t n = e->capqs ? 2 * e->capqs : 4096;
         uint64_t *p = realloc(e->qs, sizeof *p * n);
@@ -709,7 +702,7 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
     }
     if (zlo < e->opt.band3_min) zlo = e->opt.band3_min; /* <= zhi: pair_phase takes K - x - y >= band3_min */
     e->qinfo[e->nqs] = (uint32_t)zlo | (uint32_t)zhi << 5 | (uint32_t)qs3[0] << 10 | (uint32_t)qs3[1] << 15 |
-                       (uint32_t)qs3[2] << 20 | later;
+                       (uint32_t)qs3[2] << 20;
     e->qs[e->nqs++] = q;
 }
 
@@ -717,11 +710,8 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
  * of step 3b again (in group mode its first application; in grid mode the
  * UAs learned since make it stronger), then the search over the UAs Q
  * leaves unhit. */
-static void band3(band_engine *e, size_t i)
+static void band3(band_engine *e, uint64_t q, uint32_t info)
 {
-    uint64_t q = e->qs[i];
-    uint32_t info = e->qinfo[i];
-    if (info & QINFO_INVALID) return;
     uint32_t x = (uint32_t)q & MASK27, y = (uint32_t)(q >> 27) & MASK27;
     e->Q = q;
     e->zlo = (int)(info & 31);
@@ -738,14 +728,6 @@ static void band3(band_engine *e, size_t i)
     if (mix_dead(e, x, y, e->zhi, e->qstack, un, &w0)) {
         e->rec->band3_filtered++;
         return;
-    }
-    if (info & QINFO_UNCHECKED) { /* step 4, deferred to the first item that needs the pair */
-        e->qinfo[i] = info & ~QINFO_UNCHECKED;
-        if (solve_set(e, q, MASK27, NULL) != 1) {
-            e->qinfo[i] |= QINFO_INVALID;
-            return;
-        }
-        e->rec->two_band_pass++;
     }
     for (int s = 0; s < 3; s++) e->stack_cap[s] = e->zhi - e->strict[s];
     if (e->opt.band3_plain) { /* the whole list from the root */
@@ -781,7 +763,7 @@ static mc_status item_prepare(band_engine *e)
 static mc_status band3_phase(band_engine *e)
 {
     double t0 = mc_thread_cpu_seconds();
-    for (size_t i = 0; i < e->nqs && !e->stop; i++) band3(e, i);
+    for (size_t i = 0; i < e->nqs && !e->stop; i++) band3(e, e->qs[i], e->qinfo[i]);
     e->rec->seconds_band3 += mc_thread_cpu_seconds() - t0;
     return MC_OK;
 }

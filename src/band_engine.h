@@ -31,14 +31,7 @@
  *      unique (that is: Q fixes bands 1+2 given band 3's column sets); a
  *      second solution differs from the grid inside bands 1+2 only; the
  *      difference is shrunk to a minimal UA (solver calls) and learned;
- *      the pairs that pass are kept in a list (X order) for step 5. In
- *      group mode, once no more two-band UAs can be learned, a failure
- *      teaches nothing: the check of a later survivor is deferred to step
- *      5 and made (once) when the first item needs the pair, after its
- *      ties and its bound (the check depends on bands 1+2 and band 3's
- *      column sets alone, the same for every item); most pairs are never
- *      needed (group 312:89035, K = 17: 235,000 solver calls instead of
- *      7.16 million);
+ *      the pairs that pass are kept in a list (X order) for step 5;
  *   5. band 3, for each pair of the list: the bound of 3b, then the grid's
  *      UAs unhit by Q leave their band-3 part to hit; with the band UAs of
  *      band 3 they form a family of 27-bit masks; a depth-first
@@ -111,8 +104,7 @@ void band_options_default(band_options *o, int clues);
  * ua_initial (from the pattern finder, after any drop), ua_two_band
  * (two-band UAs over the 6 orientations, vectors + list), pairs (X x Y
  * pairs tested), survivors (pairs whose vectors AND to zero), two_band_pass
- * (survivors found to fix bands 1+2; in group mode not those whose
- * deferred check no item needed), band3_nodes, band3_checks (sets Q u Z
+ * (survivors that fix bands 1+2), band3_nodes, band3_checks (sets Q u Z
  * handed to the final check), solver_calls (steps 4, 6 and minimality),
  * ua_learned_two_band, ua_second (final checks with a second solution
  * that gives a grid UA: one with a band-3 part), ua_learned (those of them
