@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "band.h"
 #include "band_split.h"
 #include "band_table.h"
 #include "cellset.h"
@@ -1112,14 +1111,10 @@ static mc_status item_ties(band_engine *e, const uint8_t *pair, const uint8_t *b
         e->cap_items = n;
     }
     double t0 = mc_thread_cpu_seconds();
-    int all = (1 << BANDPAIR_RIVALS) - 1, band1 = band_index(pair);
+    int all = (1 << BANDPAIR_RIVALS) - 1;
     for (int i = 0; i < n; i++) {
-        bool before[BANDPAIR_RIVALS] = {false};
-        if (!e->opt.ties_plain) bandpair_tie_rivals(e->bp, pair, band3 + 27 * (size_t)i, band1, before);
-        int bits = 0;
-        for (int k = 0; k < BANDPAIR_RIVALS; k++) bits |= before[k] << k;
-        e->item_strict[i] = (uint8_t)bits;
-        all &= bits;
+        e->item_strict[i] = e->opt.ties_plain ? 0 : (uint8_t)bandpair_tie_rivals(e->bp, pair, band3 + 27 * (size_t)i);
+        all &= e->item_strict[i];
     }
     set_item_strict(e, all);
     e->rec->seconds_tables += mc_thread_cpu_seconds() - t0;

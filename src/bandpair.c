@@ -478,29 +478,31 @@ void bandpair_cover(bandpair_ctx *ctx, const uint8_t *g, const uint8_t *p, int *
     }
 }
 
-void bandpair_tie_rivals(bandpair_ctx *ctx, const uint8_t *pair, const uint8_t *band3, int band1,
-                         bool before[BANDPAIR_RIVALS])
+int bandpair_tie_rivals(bandpair_ctx *ctx, const uint8_t *pair, const uint8_t *band3)
 {
     static const int slot[BANDPAIR_RIVALS] = {0, 1, 3, 4, 5};
     uint8_t g[81], x[81], cp[54], cb[27];
     memcpy(g, pair, 54);
     memcpy(g + 54, band3, 27);
-    /* the band index of each slot: a rival's band 1 index is the smaller
-     * of its other two slots', which settles the order unless it is band1 */
-    int idx[BANDPAIR_SLOTS];
+    /* the band index of each slot; the pair's band 1 index is idx[0] (its
+     * rows 1-3 are the minlex band of the smaller index); a rival's band 1
+     * index is the smaller of its other two slots', which settles the
+     * order unless it equals the pair's */
+    int idx[BANDPAIR_SLOTS], before = 0;
     for (int b = 0; b < 3; b++) idx[b] = band_index(g + 27 * b);
     for (int s = 0; s < 3; s++) idx[3 + s] = band_index_stack(g, s);
     for (int i = 0; i < BANDPAIR_RIVALS; i++) {
         int base = slot[i] < 3 ? 0 : 3, b1 = BAND_COUNT + 1;
         for (int k = base; k < base + 3; k++)
             if (k != slot[i] && idx[k] < b1) b1 = idx[k];
-        if (b1 != band1) {
-            before[i] = b1 < band1;
-            continue;
+        bool earlier = b1 < idx[0];
+        if (b1 == idx[0]) {
+            int cb1;
+            bandpair_orient(g, slot[i], x);
+            bandpair_locate(ctx, x, cp, cb, &cb1);
+            earlier = item_order(cb1, cp, cb, idx[0], pair, band3) < 0;
         }
-        int cb1;
-        bandpair_orient(g, slot[i], x);
-        bandpair_locate(ctx, x, cp, cb, &cb1);
-        before[i] = item_order(cb1, cp, cb, band1, pair, band3) < 0;
+        before |= earlier << i;
     }
+    return before;
 }

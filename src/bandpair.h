@@ -144,19 +144,18 @@ void bandpair_locate(bandpair_ctx *ctx, const uint8_t *x, uint8_t *pair, uint8_t
 void bandpair_cover(bandpair_ctx *ctx, const uint8_t *g, const uint8_t *p, int *slot, uint8_t *pair,
                     uint8_t *band3, int *band1);
 
-/* The ties an item can cover. For the item (pair, band3) of a group
- * (band1 = the pair's band 1 index), before[i] is true when the item of the
- * same grid oriented on another slot comes strictly before it in the cover
- * order: i = 0, 1 for band 1, 2 (rows 1-3 or 4-6 moved to rows 7-9), i =
- * 2, 3, 4 for stack 1, 2, 3 (bandpair_orient). Then no clue set with as
- * many clues in that slot as in band 3, band 3 holding the most of the
- * six, is covered by this item: the slot is one of those bandpair_cover
- * compares, and its item is smaller. So a group scan may ask band 3 for
- * more clues than that band (that stack) holds: the strictness e_i (f_s)
- * of band_split.h, per item. Equal items (an automorphism of the grid maps
- * one slot to the other) give false. */
+/* The ties an item can cover. For the item (pair, band3) of a group, bit
+ * i of the result is set when the item of the same grid oriented on
+ * another slot comes strictly before it in the cover order: i = 0, 1 for
+ * band 1, 2 (rows 1-3 or 4-6 moved to rows 7-9), i = 2, 3, 4 for stack 1,
+ * 2, 3 (bandpair_orient). Then no clue set with as many clues in that slot
+ * as in band 3, band 3 holding the most of the six, is covered by this
+ * item: the slot is one of those bandpair_cover compares, and its item is
+ * smaller. So a group scan may ask band 3 for more clues than that band
+ * (that stack) holds: the strictness e_i (f_s) of band_split.h, per item.
+ * Equal items (an automorphism of the grid maps one slot to the other)
+ * leave the bit clear. */
 #define BANDPAIR_RIVALS 5
-void bandpair_tie_rivals(bandpair_ctx *ctx, const uint8_t *pair, const uint8_t *band3, int band1,
-                         bool before[BANDPAIR_RIVALS]);
+int bandpair_tie_rivals(bandpair_ctx *ctx, const uint8_t *pair, const uint8_t *band3);
 
 #endif
