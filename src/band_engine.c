@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "band_scan.h"
 #include "band_split.h"
 #include "band_table.h"
 #include "cellset.h"
@@ -64,6 +65,7 @@ typedef struct vec4 {
 struct band_engine {
     band_options opt;
     ua_finder *finder;
+    band_scan_fn scan;           /* band_scan_best: the two-band list beyond the vectors */
     solver9_ctx *solver;
     ua_store found;
     band_ua_list refill;         /* two-band UAs of the orientation from band_ua */
@@ -173,6 +175,7 @@ band_engine *band_engine_new(const band_options *opt)
     band_ua_list_init(&e->refill);
     for (int i = 0; i < 6; i++) band_table_init(&e->tab[i]);
     band_table_init(&e->tab3);
+    e->scan = opt->scan_scalar ? band_scan_first_scalar : band_scan_best(NULL);
     e->finder = ua_finder_new();
     e->solver = solver9_new();
     e->gua = malloc(sizeof *e->gua * MAX_GRID_UAS);
@@ -672,8 +675,8 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
         }
     }
     /* two-band UAs beyond the vectors */
-    for (int i = L2; i < e->ntb; i++) /* the first L2 were tested with the vectors */
-        if (!(e->tbw[i] & q)) return;
+    if (e->ntb > L2 && e->scan(e->tbw + L2, e->ntb - L2, q) < e->ntb - L2)
+        return; /* the first L2 were tested with the vectors */
     e->rec->survivors++;
     if (e->opt.two_band_check) {
         uint8_t second[81];

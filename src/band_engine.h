@@ -95,6 +95,10 @@ typedef struct band_options {
      * if each item could cover it (no e_i from bandpair_tie_rivals); the
      * cover still decides at report (default 0) */
     int ties_plain;
+    /* tests: the two-band list beyond the vectors scanned one set at a
+     * time (band_scan_first_scalar) instead of by the widest version the
+     * CPU runs; the same pairs survive (default 0) */
+    int scan_scalar;
 } band_options;
 
 void band_options_default(band_options *o, int clues);

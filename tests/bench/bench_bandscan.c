@@ -34,6 +34,7 @@
 #include "band_engine.h"
 #include "bandpair.h"
 #include "bandpair_rank.h"
+#include "band_scan.h"
 #include "banner.h"
 #include "checker.h"
 #include "work_counters.h"
@@ -86,6 +87,9 @@ int main(int argc, char **argv)
         return 2;
     }
     mc_banner(stdout);
+    const char *scan;
+    band_scan_best(&scan);
+    printf("# two-band list scan: %s\n", scan);
     band_init();
     bandpair_ctx *ctx;
     if (bandpair_ctx_new(&ctx) != MC_OK) return 1;

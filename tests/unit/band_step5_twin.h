@@ -7,7 +7,10 @@
  *   STEP5_TWIN_TIES   the items' strictness from the cover order
  *        (bandpair_tie_rivals: a tie of band 3 with band 1 or 2 searched
  *        only in an item that can cover it) against band_options.ties_plain
- *        (every tie searched, the cover deciding at report).
+ *        (every tie searched, the cover deciding at report);
+ *   STEP5_TWIN_SCAN   the two-band list beyond the vectors scanned by the
+ *        widest band_scan version the CPU runs against
+ *        band_options.scan_scalar (one set at a time).
  *
  * Groups: covering groups of tests/data/seventeen-cover.txt.gz drawn with a
  * fixed seed among the records a filter accepts (each holds at least one
@@ -15,8 +18,11 @@
  * both engines (group mode); they must report the same puzzles (item and
  * cells, as sets). With STEP5_TWIN_BAND3 they must also do the same steps
  * 1-4 (pairs, survivors, two-band passes: step 5 does not touch them); with
- * STEP5_TWIN_TIES the fast one may only do fewer.
- * For test_band_step5, test_band_ties (default) and their slow twins; the
+ * STEP5_TWIN_TIES the fast one may only do fewer; with STEP5_TWIN_SCAN
+ * every step and counter must be the same (pairs, survivors, two-band
+ * passes, band-3 nodes, solver calls, learned UAs).
+ * For test_band_step5, test_band_ties, test_band_scan (default) and the
+ * slow twins of the first two; the
  * callers require the number of puzzles found to be positive (both engines
  * could lose the same puzzle only if both were wrong, and
  * test_bandscan_cover checks the fast one against the list).
@@ -62,7 +68,7 @@ static inline void step5_on_item(void *arg, int item, const uint8_t *pz, int n)
     f->cells[f->n++] = s;
 }
 
-enum { STEP5_TWIN_BAND3, STEP5_TWIN_TIES };
+enum { STEP5_TWIN_BAND3, STEP5_TWIN_TIES, STEP5_TWIN_SCAN };
 
 typedef struct step5_run {
     int clues, band3_min, twin, puzzles;
@@ -74,7 +80,8 @@ static inline band_engine *step5_engine(int clues, int band3_min, int twin, int 
     band_options_default(&o, clues);
     o.band3_min = band3_min;
     if (twin == STEP5_TWIN_BAND3) o.band3_plain = plain;
-    else o.ties_plain = plain;
+    else if (twin == STEP5_TWIN_TIES) o.ties_plain = plain;
+    else o.scan_scalar = plain;
     band_engine *e = band_engine_new(&o);
     assert_non_null(e);
     return e;
@@ -94,11 +101,17 @@ static inline int step5_on_group(void *arg, const bandpair_group *g)
                   g->band1, (unsigned long long)g->local_rank, r->clues, r->band3_min, ff.n,
                   (unsigned long long)rf.pairs, (unsigned long long)rs.pairs, (unsigned long long)rf.band3_nodes,
                   (unsigned long long)rs.band3_nodes, rf.seconds_total, rs.seconds_total);
-    if (r->twin == STEP5_TWIN_BAND3) {
+    if (r->twin != STEP5_TWIN_TIES) {
         assert_int_equal(rf.pairs, rs.pairs);
         assert_int_equal(rf.survivors, rs.survivors);
         assert_int_equal(rf.two_band_pass, rs.two_band_pass);
-    } else {
+    }
+    if (r->twin == STEP5_TWIN_SCAN) {
+        assert_int_equal(rf.band3_nodes, rs.band3_nodes);
+        assert_int_equal(rf.solver_calls, rs.solver_calls);
+        assert_int_equal(rf.ua_learned_two_band, rs.ua_learned_two_band);
+        assert_int_equal(rf.ua_learned, rs.ua_learned);
+    } else if (r->twin == STEP5_TWIN_TIES) {
         assert_true(rf.pairs <= rs.pairs);
     }
     assert_int_equal(ff.n, fs.n);

@@ -1,0 +1,42 @@
+/* band_scan — the first set of a list that a set misses.
+ *
+ * Representation: a list of n sets of at most 64 elements, each a uint64_t
+ * bitmap (in the band engine: two-band UAs, band-1 part | band-2 part << 27,
+ * and q a pair X u Y of bands 1+2 in the same layout).
+ *
+ * band_scan_first(list, n, q) returns the least i < n with
+ * (list[i] & q) == 0, or n when q meets every set. The pair phase calls it
+ * for every pair that passes the vectors, and most of those pairs meet the
+ * whole list, so the whole list is read: this is a hot loop.
+ *
+ * Three implementations, all returning the same index:
+ *  - band_scan_first_scalar: one set per step, any machine;
+ *  - band_scan_first_avx2: four sets per compare (x86-64 with AVX2);
+ *  - band_scan_first_avx512: eight sets per compare (x86-64 with AVX-512F).
+ * The vector ones are compiled with per-function target attributes, so the
+ * portable build holds them; band_scan_best() picks the widest the CPU runs
+ * (checked once), and band_scan_first calls it. test_band_scan compares the
+ * three on random lists. A build without x86-64 intrinsics has the scalar
+ * one only (the others then forward to it).
+ */
+#ifndef MC_BAND_SCAN_H
+#define MC_BAND_SCAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef int (*band_scan_fn)(const uint64_t *list, int n, uint64_t q);
+
+int band_scan_first_scalar(const uint64_t *list, int n, uint64_t q);
+int band_scan_first_avx2(const uint64_t *list, int n, uint64_t q);
+int band_scan_first_avx512(const uint64_t *list, int n, uint64_t q);
+
+/* Whether this CPU (and this build) runs the AVX2 / AVX-512F versions. */
+bool band_scan_has_avx2(void);
+bool band_scan_has_avx512(void);
+
+/* The widest version this CPU runs; "scalar", "avx2" or "avx512" in *name
+ * when name is not NULL. */
+band_scan_fn band_scan_best(const char **name);
+
+#endif
