@@ -27,9 +27,13 @@
 #define MAX_R 8192
 /* grid UAs learned per grid and kept (every band-3 stage scans them) */
 #define MAX_GRID_LEARNED 2048
-/* two-band UAs learned per orientation and kept (the scan of the list costs
- * more than the solver call it saves beyond a few hundred) */
-#define MAX_TB_LEARNED 2048
+/* two-band UAs learned per orientation and kept: each costs a set in every
+ * later scan (band_scan) and saves the solver calls of the pairs it kills;
+ * with the vector scan, K = 17, 5 heavy groups (312:167751, 209:402810,
+ * 70:877691, 36:441483, 1:31563), CPU s of the engine in one window:
+ * 2,048 83.3 s, 4,096 73.6 s, 8,192 79.0 s (52 groups, --per-band 4,
+ * seed 99: 2,048 180.6 s, 4,096 175.2 s) */
+#define MAX_TB_LEARNED 4096
 /* two-band UAs from digit refillings (band_ua): digit sets of up to
  * refill_digits() digits, sets of up to REFILL_SIZE cells; at most
  * MAX_TB_INITIAL two-band UAs (finder's and refillings', smallest first)
