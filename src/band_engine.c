@@ -155,6 +155,9 @@ struct band_engine {
     bool un3_rest;
     uint32_t b3x_x;
     bool b3x_valid;
+    /* the solver's base slot 1 holds band 3 and X = xbase_x (when valid) */
+    uint32_t xbase_x;
+    bool xbase_valid;
     int nb3;
     band_item_found_fn item_fn;
 };
@@ -312,6 +315,33 @@ static int solve_set(band_engine *e, uint64_t q, uint32_t z, uint8_t *second)
     }
     e->rec->solver_calls++;
     return solver9_count2(e->solver, p, second);
+}
+
+/* Step 4's check of the pair X u Y, bands 1+2 with band 3 given (as
+ * solve_set(e, X u Y, all of band 3)): from the solver's base states, band
+ * 3 in slot 0 (two_band_base) and band 3 plus X in slot 1, made when X
+ * changes (the pairs of one X come one after another). */
+static int two_band_check(band_engine *e, uint32_t x, uint32_t y, uint8_t *second)
+{
+    if (!e->xbase_valid || e->xbase_x != x) {
+        uint64_t cx[2] = {x, 0};
+        solver9_base_extend(e->solver, 0, 1, e->og, cx);
+        e->xbase_x = x;
+        e->xbase_valid = true;
+    }
+    uint64_t cy[2] = {(uint64_t)y << 27, 0};
+    e->rec->solver_calls++;
+    return solver9_count2_base(e->solver, 1, e->og, cy, second);
+}
+
+/* Slot 0 of the solver's base states: the oriented grid's band 3. */
+static void two_band_base(band_engine *e)
+{
+    uint8_t p[81];
+    memset(p, CELL_EMPTY, 54);
+    memcpy(p + 54, e->og + 54, 27);
+    solver9_base_load(e->solver, 0, p);
+    e->xbase_valid = false;
 }
 
 /* The cells where a solution of the last count-2 call differs from the grid. */
@@ -684,7 +714,7 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
     e->rec->survivors++;
     if (e->opt.two_band_check) {
         uint8_t second[81];
-        if (solve_set(e, q, MASK27, second) != 1) {
+        if (two_band_check(e, x, y, second) != 1) {
             cs81 d = diff_set(e, second);
             assert(d.w[1] == 0 && !(d.w[0] >> 54));
             if (e->opt.learn && (e->nl < LEARN_SLOTS || e->ntb < e->ntb_base + MAX_TB_LEARNED))
@@ -956,6 +986,7 @@ static mc_status pair_phase(band_engine *e, const band_table *t1, const band_tab
     }
     e->ntb_base = e->ntb;
     e->nl = 0;
+    two_band_base(e);
     int n1 = t1->start[xmax + 1], n2 = t2->start[xmax + 1];
     if ((st = grow_vec(&e->vx, &e->capvx, n1)) != MC_OK) return st;
     if ((st = grow_vec(&e->vy, &e->capvy, n2)) != MC_OK) return st;

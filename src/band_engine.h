@@ -14,8 +14,9 @@
  *      more bits are filled with the first two-band UAs learned (step 4);
  *      the finder's others and later learned ones form a list whose first
  *      256 are a second vector (tested only on pairs that pass the first)
- *      and the rest are tested one by one (at most 2,048 learned per
- *      orientation: scanning more costs more than the solver calls saved);
+ *      and the rest are scanned (band_scan: 8 or 4 sets per compare where
+ *      the CPU has AVX-512 or AVX2; at most 4,096 learned per orientation:
+ *      scanning more costs more than the solver calls saved);
  *   3. X x Y: for every size pair with band_split_pair_ok, every pair whose
  *      vectors AND to zero survives; the Y of a size are bucketed by their
  *      bits of the first 10 UAs, so an X visits only the buckets that hit
@@ -28,7 +29,9 @@
  *      more than z may take (zhi) in all, or more than a stack may take
  *      (zhi - f_s - the pair's clues in it), and the pair is cut;
  *   4. two-band check: Q = X u Y with the whole band 3 as clues must be
- *      unique (that is: Q fixes bands 1+2 given band 3's column sets); a
+ *      unique (that is: Q fixes bands 1+2 given band 3's column sets),
+ *      counted from the solver's base states (solver9.h: band 3
+ *      propagated once per orientation, band 3 + X once per X); a
  *      second solution differs from the grid inside bands 1+2 only; the
  *      difference is shrunk to a minimal UA (solver calls) and learned;
  *      the pairs that pass are kept in a list (X order) for step 5;

@@ -3,6 +3,7 @@
 #include "solver9_simd.h"
 
 #include <assert.h>
+#include <stdbool.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,8 @@ typedef struct s9frame {
 
 struct solver9_ctx {
     s9state cur;
+    s9state base[SOLVER9_BASES]; /* solver9_base_*: propagated, no contradiction */
+    bool base_ok[SOLVER9_BASES];
     uint32_t sol[2][27];   /* first two solutions, as F words */
     int nsol;
     uint64_t nodes;
@@ -336,12 +339,20 @@ static int load(solver9_ctx *ctx, const uint8_t *puzzle)
     return 1;
 }
 
+static int search_from(solver9_ctx *ctx, int limit);
+
 /* The search. Counts solutions up to limit, keeps the first two. */
 static int search(solver9_ctx *ctx, const uint8_t *puzzle, int limit)
 {
     ctx->nsol = 0;
     ctx->nodes = 1;
     if (!load(ctx, puzzle)) return 0;
+    return search_from(ctx, limit);
+}
+
+/* The search from ctx->cur (loaded or placed, not yet propagated). */
+static int search_from(solver9_ctx *ctx, int limit)
+{
     s9state *s = &ctx->cur;
     int depth = 0;
     int count = 0;
@@ -434,3 +445,58 @@ void solver9_first_solution(const solver9_ctx *ctx, uint8_t *out)
 }
 
 uint64_t solver9_nodes(const solver9_ctx *ctx) { return ctx->nodes; }
+
+/* ---- base states ---- */
+
+/* Places grid's digit at each cell of cells (cells 0..63 in w[0], 64..80 in
+ * w[1]) on ctx->cur. The grid is a solution of the state's clues, so each
+ * digit is still a candidate (propagation only removes candidates no
+ * solution has); a cell already solved holds that digit, and placing it
+ * again changes nothing. */
+static void place_cells(solver9_ctx *ctx, const uint8_t *grid, const uint64_t cells[2])
+{
+    for (int k = 0; k < 2; k++)
+        for (uint64_t m = cells[k]; m; m &= m - 1) {
+            int c = 64 * k + __builtin_ctzll(m), b = c / 27, p = c % 27;
+            assert(grid[c] < 9 && ((ctx->cur.F[9 * b + grid[c]] >> p) & 1));
+            place(&ctx->cur, b, grid[c], p);
+        }
+}
+
+/* Saves ctx->cur, propagated, as base slot; false on contradiction. */
+static bool keep_base(solver9_ctx *ctx, int slot)
+{
+    uint32_t biv[3];
+    ctx->base_ok[slot] = propagate(&ctx->cur, biv) != 0;
+    ctx->base[slot] = ctx->cur;
+    return ctx->base_ok[slot];
+}
+
+bool solver9_base_load(solver9_ctx *ctx, int slot, const uint8_t *puzzle)
+{
+    assert(slot >= 0 && slot < SOLVER9_BASES);
+    if (!load(ctx, puzzle)) return ctx->base_ok[slot] = false;
+    return keep_base(ctx, slot);
+}
+
+bool solver9_base_extend(solver9_ctx *ctx, int from, int slot, const uint8_t *grid, const uint64_t cells[2])
+{
+    assert(from >= 0 && from < SOLVER9_BASES && slot >= 0 && slot < SOLVER9_BASES);
+    if (!ctx->base_ok[from]) return ctx->base_ok[slot] = false;
+    ctx->cur = ctx->base[from];
+    place_cells(ctx, grid, cells);
+    return keep_base(ctx, slot);
+}
+
+int solver9_count2_base(solver9_ctx *ctx, int slot, const uint8_t *grid, const uint64_t cells[2], uint8_t *second)
+{
+    assert(slot >= 0 && slot < SOLVER9_BASES);
+    ctx->nsol = 0;
+    ctx->nodes = 1;
+    if (!ctx->base_ok[slot]) return 0;
+    ctx->cur = ctx->base[slot];
+    place_cells(ctx, grid, cells);
+    int count = search_from(ctx, 2);
+    if (count == 2 && second) to_digits(ctx->sol[1], second);
+    return count;
+}

@@ -48,6 +48,7 @@
 #ifndef MC_SOLVER9_H
 #define MC_SOLVER9_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "solver_result.h"
@@ -70,6 +71,23 @@ int solver9_count(solver9_ctx *ctx, const uint8_t *puzzle, int limit, solver_res
  * solver9_first_solution. When the puzzle is a subset of a grid G, one of the
  * two differs from G (compare to find the unavoidable set). */
 int solver9_count2(solver9_ctx *ctx, const uint8_t *puzzle, uint8_t *second);
+
+/* Base states, for many puzzles that share clues (the band engine's
+ * two-band check: band 3 in slot 0, band 3 and a band-1 set X in slot 1,
+ * then each Y of X): a slot holds the state after its clues, propagated.
+ *  - solver9_base_load: slot := the clues of puzzle;
+ *  - solver9_base_extend: slot := slot from plus grid's digits at cells
+ *    (cells 0..63 in cells[0], 64..80 in cells[1]);
+ *  - solver9_count2_base: solver9_count2 of slot's clues plus grid's digits
+ *    at cells (the first solution then from solver9_first_solution).
+ * grid must be a solution of the slot's clues (the checks take subsets of
+ * one grid). The load and extend return false when the clues clash (then
+ * every count from the slot is 0). The counts are those of the whole
+ * puzzle given to solver9_count2 (test_solver compares them). */
+#define SOLVER9_BASES 2
+bool solver9_base_load(solver9_ctx *ctx, int slot, const uint8_t *puzzle);
+bool solver9_base_extend(solver9_ctx *ctx, int from, int slot, const uint8_t *grid, const uint64_t cells[2]);
+int solver9_count2_base(solver9_ctx *ctx, int slot, const uint8_t *grid, const uint64_t cells[2], uint8_t *second);
 
 /* The first solution of the last call that returned >= 1, as 81 digits. */
 void solver9_first_solution(const solver9_ctx *ctx, uint8_t *out);

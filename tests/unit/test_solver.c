@@ -583,6 +583,81 @@ static void test_fast9_random(void **state)
     solver_free(ctx);
 }
 
+/* The base states of the 9x9 path (solver9_base_*): band 3 of a random grid
+ * in slot 0, band 3 and a random band-1 set X in slot 1, then sets Y of
+ * band 2, as the band engine's two-band check; and sparse random clue sets
+ * of the whole grid split over the two levels. Each count must equal
+ * solver9_count2 on the whole puzzle, the solutions must solve it (the
+ * second differing from the first), and both outcomes must occur. A slot
+ * whose clues clash gives 0. */
+static void test_fast9_base(void **state)
+{
+    (void)state;
+    const geometry *g = geometry_9x9();
+    solver9_ctx *s9 = solver9_new(), *whole9 = solver9_new();
+    int seen[3] = {0, 0, 0};
+    for (uint64_t grid_seed = 0; grid_seed < 40; grid_seed++) {
+        prng rng;
+        prng_seed(&rng, 91000000u + grid_seed);
+        uint8_t sol[MAX_CELLS], p0[81];
+        random_grid(g, &rng, sol);
+        bool whole = grid_seed % 4 == 3; /* sparse clues anywhere, not band 3 */
+        memset(p0, CELL_EMPTY, sizeof p0);
+        for (int c = 0; c < 81; c++)
+            if (whole ? prng_below(&rng, 9) == 0 : c >= 54) p0[c] = sol[c];
+        assert_true(solver9_base_load(s9, 0, p0));
+        for (int xi = 0; xi < 20; xi++) {
+            uint64_t cx[2] = {0, 0};
+            int nx = 6 + (int)prng_below(&rng, 4);
+            for (int k = 0; k < nx; k++) {
+                int c = whole ? (int)prng_below(&rng, 81) : (int)prng_below(&rng, 27);
+                cx[c >> 6] |= UINT64_C(1) << (c & 63);
+            }
+            assert_true(solver9_base_extend(s9, 0, 1, sol, cx));
+            for (int yi = 0; yi < 20; yi++) {
+                uint64_t cy[2] = {0, 0};
+                int ny = 6 + (int)prng_below(&rng, 5);
+                for (int k = 0; k < ny; k++) {
+                    int c = whole ? (int)prng_below(&rng, 81) : 27 + (int)prng_below(&rng, 27);
+                    cy[c >> 6] |= UINT64_C(1) << (c & 63);
+                }
+                uint8_t puz[81], second[81], first[81], rs[81];
+                memcpy(puz, p0, 81);
+                for (int c = 0; c < 81; c++)
+                    if (((cx[c >> 6] | cy[c >> 6]) >> (c & 63)) & 1) puz[c] = sol[c];
+                int want = solver9_count2(whole9, puz, rs);
+                int got = solver9_count2_base(s9, 1, sol, cy, second);
+                if (got != want)
+                    fail_msg("grid seed %llu, X %d, Y %d: base count %d, whole puzzle %d",
+                             (unsigned long long)grid_seed, xi, yi, got, want);
+                seen[got]++;
+                solver9_first_solution(s9, first);
+                if (!is_solution_of(g, puz, first)) fail_msg("base: first solution wrong");
+                if (got == 2 && (!is_solution_of(g, puz, second) || memcmp(first, second, 81) == 0))
+                    fail_msg("base: second solution wrong");
+            }
+        }
+    }
+    print_message("9x9 base states: %d unique, %d with >= 2 solutions\n", seen[1], seen[2]);
+    assert_int_equal(seen[0], 0);
+    assert_true(seen[1] > 100 && seen[2] > 100);
+    /* clashing clues: a digit twice in a row of slot 0, then in slot 1 */
+    uint8_t p[81];
+    memset(p, CELL_EMPTY, sizeof p);
+    p[0] = p[1] = 4;
+    assert_false(solver9_base_load(s9, 0, p));
+    uint64_t none[2] = {0, 0};
+    uint8_t sol[81];
+    prng rng;
+    prng_seed(&rng, 5);
+    random_grid(g, &rng, sol);
+    assert_false(solver9_base_extend(s9, 0, 1, sol, none));
+    assert_int_equal(solver9_count2_base(s9, 0, sol, none, NULL), 0);
+    assert_int_equal(solver9_count2_base(s9, 1, sol, none, NULL), 0);
+    solver9_free(whole9);
+    solver9_free(s9);
+}
+
 /* The vector helpers of the 9x9 path give the same results as their scalar twins. */
 static void test_fast9_simd_twins(void **state)
 {
@@ -613,7 +688,7 @@ int main(void)
         cmocka_unit_test(test_empty_4x4),        cmocka_unit_test(test_context_reuse),
         cmocka_unit_test(test_seventeen),        cmocka_unit_test(test_random_every_shape),
         cmocka_unit_test(test_fast9_random),      cmocka_unit_test(test_near_minimal_large),
-        cmocka_unit_test(test_fast9_simd_twins),
+        cmocka_unit_test(test_fast9_simd_twins),  cmocka_unit_test(test_fast9_base),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
