@@ -5,15 +5,14 @@
  * of one thread, in hundredths, of the groups sampled at each band-1 index
  * (K = 16: the entry for the build of commit 9c369df, `bench_bandscan --k
  * 16 --bands 13 --per-band 2 --grids 1`, 2 groups; K = 17: the entry of
- * the items' strictness from the cover order, `--k 17 --bands 13
+ * the vector scan of the two-band list (band_scan), `--k 17 --bands 13
  * --per-band 10 --grids 0`, 10 groups). A band's rate is the mean of its
  * nearest sampled band (the lower one on a tie), as in the benchmark's
  * projection; a group also pays the enumeration of the groups, 0.85
  * core-hours for the 983,959,110 groups of the catalogue
  * (bench_bandpair.txt), 3 us each. With these rates the whole catalogue is
- * 38,700 core-hours at K = 16 and 1.13 million at K = 17 (the
- * benchmark's projections, from the unrounded seconds: 38,870 and 1.13
- * million).
+ * 38,700 core-hours at K = 16 and 834,000 at K = 17 (the benchmark's
+ * projections, from the unrounded seconds: 38,870 and 833,500).
  *
  * Source enumerate runs the engine per grid: the rates are those of
  * bench_job_cost (tests/bench/results/bench_job_cost.txt, 2026-11-25), the
@@ -42,19 +41,19 @@ static const stratum group_k16[] = {
     {174, 2, {25, 5}},  {209, 2, {26, 13}}, {243, 2, {10, 11}}, {278, 2, {12, 16}}, {312, 2, {58, 23}},
     {347, 2, {13, 30}}, {381, 2, {67, 39}}, {416, 2, {37, 13}}};
 static const stratum group_k17[] = {
-    {1, 10, {85, 141, 250, 148, 333, 28, 39, 27, 234, 74}},
-    {36, 10, {201, 155, 966, 135, 169, 74, 80, 179, 399, 29}},
-    {70, 10, {1497, 197, 1541, 301, 228, 323, 540, 232, 801, 1174}},
-    {105, 10, {97, 76, 64, 21, 78, 90, 15, 33, 107, 19}},
-    {139, 10, {143, 665, 50, 127, 442, 480, 542, 419, 295, 836}},
-    {174, 10, {465, 423, 167, 123, 1044, 769, 186, 545, 204, 236}},
-    {209, 10, {119, 2442, 47, 2029, 228, 178, 623, 155, 40, 1305}},
-    {243, 10, {105, 241, 326, 576, 551, 379, 173, 227, 52, 181}},
-    {278, 10, {41, 513, 123, 325, 109, 85, 96, 48, 181, 179}},
-    {312, 10, {109, 388, 875, 973, 647, 1379, 1562, 5810, 1064, 716}},
-    {347, 10, {343, 364, 17, 753, 18, 189, 722, 216, 847, 642}},
-    {381, 10, {482, 50, 134, 153, 904, 633, 196, 37, 129, 60}},
-    {416, 10, {349, 25, 23, 34, 803, 436, 46, 222, 13, 327}}};
+    {1, 10, {107, 176, 266, 145, 374, 34, 45, 33, 243, 90}},
+    {36, 10, {216, 116, 894, 116, 170, 72, 76, 151, 327, 29}},
+    {70, 10, {1023, 155, 1137, 255, 208, 256, 402, 196, 644, 875}},
+    {105, 10, {90, 67, 58, 20, 68, 81, 14, 31, 100, 18}},
+    {139, 10, {121, 507, 41, 101, 349, 328, 390, 329, 223, 657}},
+    {174, 10, {362, 285, 134, 99, 582, 369, 121, 281, 124, 149}},
+    {209, 10, {68, 1306, 43, 1316, 184, 141, 464, 119, 38, 1062}},
+    {243, 10, {102, 228, 287, 518, 523, 351, 161, 212, 54, 178}},
+    {278, 10, {46, 480, 122, 309, 106, 88, 95, 54, 185, 167}},
+    {312, 10, {107, 368, 702, 613, 492, 843, 979, 3530, 695, 510}},
+    {347, 10, {259, 264, 17, 496, 20, 109, 396, 133, 488, 395}},
+    {381, 10, {337, 49, 105, 119, 567, 408, 182, 40, 125, 48}},
+    {416, 10, {267, 26, 22, 33, 639, 300, 35, 157, 13, 209}}};
 /* bench_job_cost (tests/bench/results/bench_job_cost.txt): 2 grids of each
  * sampled minlex band (band 416 holds one grid, timed twice) */
 static const stratum grid_band_k16[] = {
