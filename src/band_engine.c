@@ -23,6 +23,7 @@
 #define KEYS (1 << KEY_BITS)
 #define KEY_MASK (KEYS - 1)
 #define MASK27 ((UINT32_C(1) << 27) - 1)
+#define XBASE_NONE UINT32_MAX /* no set of band 1 (27 bits) */
 #define MAX_GRID_UAS 16384
 #define MAX_R 8192
 /* grid UAs learned per grid and kept (every band-3 stage scans them) */
@@ -155,9 +156,9 @@ struct band_engine {
     bool un3_rest;
     uint32_t b3x_x;
     bool b3x_valid;
-    /* the solver's base slot 1 holds band 3 and X = xbase_x (when valid) */
+    /* the solver's base slot 1 holds band 3 and X = xbase_x (XBASE_NONE:
+     * not yet made in this orientation) */
     uint32_t xbase_x;
-    bool xbase_valid;
     int nb3;
     band_item_found_fn item_fn;
 };
@@ -323,11 +324,10 @@ static int solve_set(band_engine *e, uint64_t q, uint32_t z, uint8_t *second)
  * changes (the pairs of one X come one after another). */
 static int two_band_check(band_engine *e, uint32_t x, uint32_t y, uint8_t *second)
 {
-    if (!e->xbase_valid || e->xbase_x != x) {
+    if (e->xbase_x != x) {
         uint64_t cx[2] = {x, 0};
         solver9_base_extend(e->solver, 0, 1, e->og, cx);
         e->xbase_x = x;
-        e->xbase_valid = true;
     }
     uint64_t cy[2] = {(uint64_t)y << 27, 0};
     e->rec->solver_calls++;
@@ -341,7 +341,7 @@ static void two_band_base(band_engine *e)
     memset(p, CELL_EMPTY, 54);
     memcpy(p + 54, e->og + 54, 27);
     solver9_base_load(e->solver, 0, p);
-    e->xbase_valid = false;
+    e->xbase_x = XBASE_NONE;
 }
 
 /* The cells where a solution of the last count-2 call differs from the grid. */

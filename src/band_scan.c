@@ -12,35 +12,36 @@ int band_scan_first_scalar(const uint64_t *list, int n, uint64_t q)
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
-#define BAND_SCAN_X86 1
+
+/* Bits 0..3: which of the four sets at list miss q. */
+__attribute__((target("avx2"))) static inline unsigned miss4(const uint64_t *list, __m256i vq)
+{
+    __m256i z = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_loadu_si256((const __m256i *)list), vq),
+                                   _mm256_setzero_si256());
+    return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(z));
+}
 
 /* 16 sets per round (four compares), then four at a time, then one. */
 __attribute__((target("avx2"))) int band_scan_first_avx2(const uint64_t *list, int n, uint64_t q)
 {
-    const __m256i vq = _mm256_set1_epi64x((long long)q), zero = _mm256_setzero_si256();
+    const __m256i vq = _mm256_set1_epi64x((long long)q);
     int i = 0;
     for (; i + 16 <= n; i += 16) {
-        __m256i a = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_loadu_si256((const __m256i *)(list + i)), vq), zero);
-        __m256i b =
-            _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_loadu_si256((const __m256i *)(list + i + 4)), vq), zero);
-        __m256i c =
-            _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_loadu_si256((const __m256i *)(list + i + 8)), vq), zero);
-        __m256i d =
-            _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_loadu_si256((const __m256i *)(list + i + 12)), vq), zero);
-        __m256i any = _mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d));
-        if (_mm256_testz_si256(any, any)) continue;
-        unsigned m = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(a)) |
-                     (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(b)) << 4 |
-                     (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(c)) << 8 |
-                     (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(d)) << 12;
-        return i + __builtin_ctz(m);
+        unsigned m = miss4(list + i, vq) | miss4(list + i + 4, vq) << 4 | miss4(list + i + 8, vq) << 8 |
+                     miss4(list + i + 12, vq) << 12;
+        if (m) return i + __builtin_ctz(m);
     }
     for (; i + 4 <= n; i += 4) {
-        __m256i a = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_loadu_si256((const __m256i *)(list + i)), vq), zero);
-        unsigned m = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(a));
+        unsigned m = miss4(list + i, vq);
         if (m) return i + __builtin_ctz(m);
     }
     return i + band_scan_first_scalar(list + i, n - i, q);
+}
+
+/* Bits 0..7: which of the eight sets at list miss q. */
+__attribute__((target("avx512f"))) static inline uint32_t miss8(const uint64_t *list, __m512i vq)
+{
+    return _mm512_testn_epi64_mask(_mm512_loadu_si512((const void *)list), vq);
 }
 
 /* 32 sets per round (four compares into masks), then eight, then one. */
@@ -49,16 +50,13 @@ __attribute__((target("avx512f"))) int band_scan_first_avx512(const uint64_t *li
     const __m512i vq = _mm512_set1_epi64((long long)q);
     int i = 0;
     for (; i + 32 <= n; i += 32) {
-        __mmask8 a = _mm512_testn_epi64_mask(_mm512_loadu_si512((const void *)(list + i)), vq);
-        __mmask8 b = _mm512_testn_epi64_mask(_mm512_loadu_si512((const void *)(list + i + 8)), vq);
-        __mmask8 c = _mm512_testn_epi64_mask(_mm512_loadu_si512((const void *)(list + i + 16)), vq);
-        __mmask8 d = _mm512_testn_epi64_mask(_mm512_loadu_si512((const void *)(list + i + 24)), vq);
-        uint32_t m = (uint32_t)a | (uint32_t)b << 8 | (uint32_t)c << 16 | (uint32_t)d << 24;
+        uint32_t m = miss8(list + i, vq) | miss8(list + i + 8, vq) << 8 | miss8(list + i + 16, vq) << 16 |
+                     miss8(list + i + 24, vq) << 24;
         if (m) return i + __builtin_ctz(m);
     }
     for (; i + 8 <= n; i += 8) {
-        __mmask8 a = _mm512_testn_epi64_mask(_mm512_loadu_si512((const void *)(list + i)), vq);
-        if (a) return i + __builtin_ctz((unsigned)a);
+        uint32_t m = miss8(list + i, vq);
+        if (m) return i + __builtin_ctz(m);
     }
     return i + band_scan_first_scalar(list + i, n - i, q);
 }

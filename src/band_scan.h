@@ -4,20 +4,21 @@
  * bitmap (in the band engine: two-band UAs, band-1 part | band-2 part << 27,
  * and q a pair X u Y of bands 1+2 in the same layout).
  *
- * band_scan_first(list, n, q) returns the least i < n with
+ * band_scan_first_*(list, n, q) returns the least i < n with
  * (list[i] & q) == 0, or n when q meets every set. The pair phase calls it
- * for every pair that passes the vectors, and most of those pairs meet the
- * whole list, so the whole list is read: this is a hot loop.
+ * for every pair that passes the vectors, and the pairs that survive read
+ * the whole list (group 70:877691, K = 17: 7.5 M calls, 2.4 M reading all
+ * 2,733 sets): a hot loop.
  *
  * Three implementations, all returning the same index:
  *  - band_scan_first_scalar: one set per step, any machine;
  *  - band_scan_first_avx2: four sets per compare (x86-64 with AVX2);
  *  - band_scan_first_avx512: eight sets per compare (x86-64 with AVX-512F).
  * The vector ones are compiled with per-function target attributes, so the
- * portable build holds them; band_scan_best() picks the widest the CPU runs
- * (checked once), and band_scan_first calls it. test_band_scan compares the
- * three on random lists. A build without x86-64 intrinsics has the scalar
- * one only (the others then forward to it).
+ * portable build holds them; band_scan_best() returns the widest the CPU
+ * runs (the band engine asks once, when it is made). test_band_scan
+ * compares the three on random lists. A build without x86-64 intrinsics
+ * has the scalar one only (the others then forward to it).
  */
 #ifndef MC_BAND_SCAN_H
 #define MC_BAND_SCAN_H

@@ -3,7 +3,6 @@
 #include "solver9_simd.h"
 
 #include <assert.h>
-#include <stdbool.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
