@@ -50,6 +50,7 @@ void check64_options_default(check64_options *o, int clues)
     o->core = CHECK64_CORE_HITSET;
     o->cycles = 1;
     o->split = 1;
+    o->unions = 0;
 }
 
 int check64_takes(const geometry *geo) { return geo->ncells <= 64; }
@@ -61,9 +62,9 @@ check64 *check64_new(const geometry *geo, const check64_options *o)
     if (!c) return NULL;
     c->geo = geo;
     c->opt = *o;
-    if (c->opt.ua_digits <= 0) c->opt.ua_digits = geo->N <= 4 ? 4 : 3;
+    if (c->opt.ua_digits <= 0) c->opt.ua_digits = geo->N <= 4 ? 4 : geo->N <= 6 ? 3 : 5;
     if (c->opt.ua_digits > geo->N) c->opt.ua_digits = geo->N;
-    if (c->opt.ua_size <= 0 || c->opt.ua_size > geo->ncells) c->opt.ua_size = geo->ncells <= 36 ? geo->ncells : 16;
+    if (c->opt.ua_size <= 0 || c->opt.ua_size > geo->ncells) c->opt.ua_size = geo->ncells <= 36 ? geo->ncells : 12;
     if (c->opt.ua_max <= 0 || c->opt.ua_max > CHECK64_MAX_UAS / 2) c->opt.ua_max = CHECK64_MAX_UAS / 2;
     if (c->opt.split < 0 || c->opt.split > 2) c->opt.split = 0;
     for (int x = 0; x < geo->ncells; x++) {
@@ -311,6 +312,7 @@ mc_status check64_run(check64 *c, const uint8_t *sol, work_counters *work, check
         hitset_options ho;
         hitset_options_default(&ho, c->opt.clues);
         ho.first = c->opt.first;
+        ho.max_degree = c->opt.unions ? HITSET_MAX_DEGREE : 1;
         c->nsplit = c->opt.first ? 0 : c->opt.split;
         uint64_t *fam = list_of(c, 0);
         for (int run = 0; run < 1 << c->nsplit; run++) {

@@ -7,16 +7,18 @@
  * The output is the checker's (checker.h): every minimal unique puzzle of
  * the grid with at most K clues, each once (order aside).
  *
- * The initial UAs are every minimal UA with at most 3 digits (4 on 4x4),
- * of any size (ua64.h: digit-subset puzzles, a few ms on 8x8), where the
+ * The initial UAs are every minimal UA with at most 5 digits and 12 cells
+ * on 8x8 (3 digits, any size on 6x6; 4 digits on 4x4), read off the digit
+ * templates (ua64.h, templates64.h: about 2 ms per 8x8 grid), where the
  * checker's reference finder tries cell sets up to a size bound, and the
  * band and stack cycles (ua64_cycles: the cycles of each pair of rows of a
  * band and of columns of a stack, no solver; options.cycles, default on).
  * Two hitting-set cores take them (check64_options.core):
  *
  *   CHECK64_CORE_HITSET (default) the checker's core (hitset.h: packing,
- *        tight nodes, degree-k unions, learned sets shrunk), fed with the
- *        64-bit sets as cs81 (the first HITSET_MAX_INITIAL of them);
+ *        tight nodes, learned sets shrunk; degree-k unions with
+ *        options.unions), fed with the 64-bit sets as cs81 (the first
+ *        HITSET_MAX_INITIAL of them);
  *   CHECK64_CORE_BITS a core on uint64_t cell masks, below: fewer
  *        operations per node, more nodes (no unions, no packing
  *        improvement); kept as a second, independent search.
@@ -34,12 +36,12 @@
  * also splits by the top and bottom halves (four runs): fewer nodes per
  * run, not fewer in all. With options.first the search is not split.
  *
- * Measured (tests/bench/results/bench_minimum.txt, K = 13 on the 2000
- * uniform ES 8x8 grids of the sample, one window): 0.038 s CPU per grid,
- * 63,238 nodes (the checker 0.066 s, 130,675 nodes; check64 before the
- * cycles and the split 307,769 nodes). The split is what makes check64
- * the faster: on 100 of the grids it cuts the nodes from 196,379 (one
- * search with the cycles) to 49,862.
+ * Measured (tests/bench/results/bench_minimum.txt, K = 13 on ES 8x8
+ * grids of the sample, one window): with the 5-digit family about 10,000
+ * nodes and 0.010 s CPU per grid, against 50,000-63,000 nodes and 0.036 s
+ * with every minimal UA of at most 3 digits and 16 cells (the checker:
+ * 130,675 nodes, 0.066 s). The split cuts the nodes about 4 times (on
+ * 100 grids, 3 digits: 196,379 in one search, 49,862 split).
  *
  * The 64-bit core (depth-first, one frame per clue placed):
  *
@@ -86,15 +88,17 @@
 
 typedef struct check64_options {
     int clues;        /* K, 1 .. ncells */
-    int ua_digits;    /* initial UAs with at most this many digits (2..N; default 3, 4 on 4x4) */
+    int ua_digits;    /* initial UAs with at most this many digits (2..N; default 5 on 8x8, 3 on 6x6, 4 on 4x4) */
     int ua_max;       /* at most this many initial UAs (default 512) */
     int ua_size;      /* initial UAs of at most this many cells (default 0: per shape,
-                         all on 4x4 and 6x6, 16 on 8x8) */
+                         all on 4x4 and 6x6, 12 on 8x8) */
     int first;        /* 1: stop the grid at its first puzzle (default 0) */
     int core;         /* CHECK64_CORE_HITSET (default) or CHECK64_CORE_BITS */
     int cycles;       /* 1: the band and stack cycle UAs join the family (ua64_cycles) */
     int split;        /* hitset core: 0 one search; 1 two, the top or the bottom half holding
                          at most K / 2 clues; 2 four, also the left or right half */
+    int unions;       /* hitset core: 1 the degree-k unions (hitset.h); 0 (default) none: on the
+                         2000 sample 8x8 grids at K = 13 they cut no node and cost 15% of the time */
 } check64_options;
 
 enum { CHECK64_CORE_HITSET = 0, CHECK64_CORE_BITS = 1 };

@@ -6,10 +6,12 @@
 
 #include "grid.h"
 #include "solve64.h"
+#include "templates64.h"
 
 struct ua64 {
     const geometry *geo;
     solve64 *sv;
+    templates64 *tp;
     uint64_t *diff;     /* differences collected for the current grid */
     size_t n, cap;
     int max_size;
@@ -24,7 +26,8 @@ ua64 *ua64_new(const geometry *geo)
     if (!u) return NULL;
     u->geo = geo;
     u->sv = solve64_new(geo);
-    if (!u->sv) {
+    u->tp = templates64_new(geo);
+    if (!u->sv || !u->tp) {
         ua64_free(u);
         return NULL;
     }
@@ -35,17 +38,13 @@ void ua64_free(ua64 *u)
 {
     if (!u) return;
     solve64_free(u->sv);
+    templates64_free(u->tp);
     free(u->diff);
     free(u);
 }
 
-static int collect(void *arg, const uint8_t *sol)
+static int keep(ua64 *u, uint64_t d)
 {
-    ua64 *u = arg;
-    uint64_t d = 0;
-    for (int x = 0; x < u->geo->ncells; x++)
-        if (sol[x] != u->grid[x]) d |= UINT64_C(1) << x;
-    if (!d || __builtin_popcountll(d) > u->max_size) return 0;
     if (u->n == u->cap) {
         size_t cap = u->cap ? 2 * u->cap : 4096;
         uint64_t *p = realloc(u->diff, cap * sizeof *p);
@@ -59,6 +58,18 @@ static int collect(void *arg, const uint8_t *sol)
     u->diff[u->n++] = d;
     return 0;
 }
+
+static int collect(void *arg, const uint8_t *sol)
+{
+    ua64 *u = arg;
+    uint64_t d = 0;
+    for (int x = 0; x < u->geo->ncells; x++)
+        if (sol[x] != u->grid[x]) d |= UINT64_C(1) << x;
+    if (!d || __builtin_popcountll(d) > u->max_size) return 0;
+    return keep(u, d);
+}
+
+static int collect_diff(void *arg, uint64_t d) { return keep(arg, d); }
 
 static int by_size(const void *a, const void *b)
 {
@@ -127,8 +138,31 @@ int ua64_cycles(const geometry *g, const uint8_t *sol, uint64_t *out, int cap)
     return n;
 }
 
+/* The differences collected, minimized, to out. */
+static mc_status finish(ua64 *u, uint64_t *out, int cap, int *n, int *found)
+{
+    if (u->nomem) return MC_ENOMEM;
+    size_t kept = minimize(u->diff, u->n);
+    int m = kept < (size_t)cap ? (int)kept : cap;
+    memcpy(out, u->diff, (size_t)m * sizeof *out);
+    *n = m;
+    if (found) *found = (int)kept;
+    return MC_OK;
+}
+
 mc_status ua64_find(ua64 *u, const uint8_t *sol, int max_digits, int max_size, uint64_t *out, int cap, int *n,
                     int *found, uint64_t *solutions)
+{
+    u->n = 0;
+    u->grid = sol;
+    u->nomem = 0;
+    uint64_t s = templates64_differences(u->tp, sol, max_digits, max_size, collect_diff, u);
+    if (solutions) *solutions += s;
+    return finish(u, out, cap, n, found);
+}
+
+mc_status ua64_find_by_solver(ua64 *u, const uint8_t *sol, int max_digits, int max_size, uint64_t *out, int cap,
+                              int *n, int *found, uint64_t *solutions)
 {
     const geometry *g = u->geo;
     const int N = g->N;
@@ -145,10 +179,5 @@ mc_status ua64_find(ua64 *u, const uint8_t *sol, int max_digits, int max_size, u
         if (solutions) *solutions += s;
         if (u->nomem) return MC_ENOMEM;
     }
-    size_t kept = minimize(u->diff, u->n);
-    int m = kept < (size_t)cap ? (int)kept : cap;
-    memcpy(out, u->diff, (size_t)m * sizeof *out);
-    *n = m;
-    if (found) *found = (int)kept;
-    return MC_OK;
+    return finish(u, out, cap, n, found);
 }

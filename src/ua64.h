@@ -7,9 +7,13 @@
  * of S emptied". Hence every minimal UA whose cells hold at most m distinct
  * digits is the difference of G and some solution of one of these puzzles,
  * for the digit subsets D with 2 <= |D| <= m. ua64_find enumerates them
- * all (solve64_each), keeps the differences of at most max_size cells, and
- * drops those that contain another one: what is left are exactly the
- * minimal UAs with at most m digits and max_size cells.
+ * all, keeps the differences of at most max_size cells, and drops those
+ * that contain another one: what is left are exactly the minimal UAs with
+ * at most m digits and max_size cells. It reads the solutions off the
+ * digit templates (templates64.h: partitions of the emptied cells into
+ * templates, no solver); ua64_find_by_solver, its twin, enumerates them
+ * with the solver (solve64_near), about 20 times slower on 8x8 at 4
+ * digits.
  *
  * Sets are uint64_t cell masks (bit x = cell x, row-major). The output is
  * sorted by size, then by mask value. A ua64 context is made once per
@@ -36,6 +40,10 @@ void ua64_free(ua64 *u);
  * solutions added. MC_ENOMEM when a buffer cannot grow. */
 MC_MUST_USE mc_status ua64_find(ua64 *u, const uint8_t *sol, int max_digits, int max_size, uint64_t *out,
                                 int cap, int *n, int *found, uint64_t *solutions);
+
+/* The same, the subset puzzles solved by solve64_near (the slow twin). */
+MC_MUST_USE mc_status ua64_find_by_solver(ua64 *u, const uint8_t *sol, int max_digits, int max_size, uint64_t *out,
+                                          int cap, int *n, int *found, uint64_t *solutions);
 
 /* The "cycle" UAs of two rows of one band or two columns of one stack:
  * for rows a, b of a band the pairs (G[a][c], G[b][c]) over the columns c

@@ -53,7 +53,7 @@ static void line(const char *name, int n, double cpu, const work_counters *w)
 int main(int argc, char **argv)
 {
     const char *path = MC_TEST_DATA "/es8x8-sample.txt";
-    int nmax = 1 << 30, K = 13, with_checker = 0, step = 1, puzzles = 0, cycles = -1, split = -1, digits = 0, size = 0;
+    int nmax = 1 << 30, K = 13, with_checker = 0, step = 1, puzzles = 0, cycles = -1, split = -1, digits = 0, size = 0, umax = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--n") == 0 && i + 1 < argc) nmax = atoi(argv[++i]);
         else if (strcmp(argv[i], "--step") == 0 && i + 1 < argc) step = atoi(argv[++i]);
@@ -62,12 +62,13 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--split") == 0 && i + 1 < argc) split = atoi(argv[++i]);
         else if (strcmp(argv[i], "--digits") == 0 && i + 1 < argc) digits = atoi(argv[++i]);
         else if (strcmp(argv[i], "--size") == 0 && i + 1 < argc) size = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--max") == 0 && i + 1 < argc) umax = atoi(argv[++i]);
         else if (strcmp(argv[i], "--clues") == 0 && i + 1 < argc) K = atoi(argv[++i]);
         else if (strcmp(argv[i], "--checker") == 0) with_checker = 1;
         else if (strcmp(argv[i], "--checker-only") == 0) with_checker = 2;
         else if (argv[i][0] != '-') path = argv[i];
         else {
-            fprintf(stderr, "usage: bench_minimum [--n N] [--step S] [--clues K] [--puzzles] [--checker | --checker-only] [FILE]\n");
+            fprintf(stderr, "usage: bench_minimum [--n N] [--step S] [--clues K] [--puzzles] [--cycles 0|1] [--split 0|1|2] [--digits D] [--size S] [--max M] [--checker | --checker-only] [FILE]\n");
             return 2;
         }
     }
@@ -101,8 +102,9 @@ int main(int argc, char **argv)
         if (split >= 0) o.split = split;
         if (digits > 0) o.ua_digits = digits;
         if (size > 0) o.ua_size = size;
-        printf("check64: cycles %d, split %d, UA digits %d, UA size %d\n", o.cycles, o.split, o.ua_digits,
-               o.ua_size);
+        if (umax > 0) o.ua_max = umax;
+        printf("check64: cycles %d, split %d, UA digits %d, UA size %d, UAs at most %d\n", o.cycles, o.split,
+               o.ua_digits, o.ua_size, o.ua_max);
         check64 *c = check64_new(geo, &o);
         work_counters w = {0};
         t0 = mc_cpu_seconds();

@@ -75,13 +75,18 @@ static int cmp_mask(const void *a, const void *b)
 
 static void xlist_sort(xlist *l) { qsort(l->set, (size_t)l->n, sizeof *l->set, cmp_mask); }
 
+/* A third "core" for the cross-checks: the hitset core with its degree-k
+ * unions (check64_options.unions). */
+#define CROSS_HITSET_UNIONS 2
+
 /* The puzzles of check64 (core) on g with K clues, sorted; work added. */
 static void run_check64(xlist *l, const geometry *geo, const uint8_t *g, int K, int core, solver_ctx *sv,
                         work_counters *w)
 {
     check64_options o;
     check64_options_default(&o, K);
-    o.core = core;
+    o.core = core == CROSS_HITSET_UNIONS ? CHECK64_CORE_HITSET : core;
+    o.unions = core == CROSS_HITSET_UNIONS;
     check64 *c = check64_new(geo, &o);
     assert_non_null(c);
     xlist_init(l, geo, g, sv);

@@ -6,13 +6,15 @@
  * solve64 against the plain solver (solver.c) on random sub-puzzles of 8x8
  * grids; ua64 against the minimal UAs by definition on 4x4 grids (every
  * cell set) and its band and stack cycles (unavoidable, a partition of
- * each line pair); check64 (both cores; the hitset core split in two
+ * each line pair); templates64 against a plain count, and ua64_find (the
+ * templates) against ua64_find_by_solver on 8x8 and 6x6 grids; check64 (both cores; the hitset core split in two
  * searches by the left and right halves) against brute force and the checker on
  * all 288 4x4 grids (K = 4 and 5) and against the checker on the 49 ES 6x6
  * grids (K = 8: 2619 puzzles) and on ES 8x8 grids of the fixed sample
  * (K = 13: none; K = 14: the same lists), and at K = 14 on the first
  * ES8X8_K14_DEFAULT grids of tests/data/es8x8-k14.txt (the same lists,
- * holding every 14-clue puzzle the file gives). Bad input: K out of range,
+ * holding every 14-clue puzzle the file gives; two more with the degree-k
+ * unions on). Bad input: K out of range,
  * a shape of more than 64 cells, and the reader of es8x8-k14.txt on bad
  * lines. test_check64_slow runs the whole sample and all of es8x8-k14.txt.
  */
@@ -27,6 +29,7 @@
 #define ES8X8_K14_DEFAULT 6
 #include "prng.h"
 #include "solve64.h"
+#include "templates64.h"
 #include "ua64.h"
 
 static void test_solve64_vs_solver(void **state)
@@ -105,6 +108,111 @@ static void test_ua64_vs_definition(void **state)
     }
     ua64_free(u);
     solver_free(sv);
+}
+
+typedef struct grid_buf {
+    uint8_t g[64][36];
+    int n;
+} grid_buf;
+
+static int keep6(void *arg, const uint8_t *g)
+{
+    grid_buf *b = arg;
+    if (b->n < 64) memcpy(b->g[b->n], g, 36);
+    b->n++;
+    return 0;
+}
+
+/* templates64_all against a plain count: every permutation of the columns
+ * (row r takes column p[r]) that puts one cell in each box is a template,
+ * each once. */
+static int brute_templates(const geometry *g, int row, unsigned cols, unsigned boxes)
+{
+    if (row == g->N) return 1;
+    int n = 0;
+    for (int c = 0; c < g->N; c++) {
+        int b = g->box[row * g->N + c];
+        if (!((cols >> c) & 1) && !((boxes >> b) & 1)) n += brute_templates(g, row + 1, cols | 1u << c, boxes | 1u << b);
+    }
+    return n;
+}
+
+static void test_templates64(void **state)
+{
+    (void)state;
+    const int shape[3][3] = {{2, 2, 16}, {2, 3, 288}, {2, 4, 9216}}; /* boxes R x C, templates */
+    for (int s = 0; s < 3; s++) {
+        const geometry *g = geometry_get(shape[s][0], shape[s][1]);
+        templates64 *t = templates64_new(g);
+        assert_non_null(t);
+        int n;
+        const uint64_t *all = templates64_all(t, &n);
+        assert_int_equal(n, shape[s][2]);
+        assert_int_equal(n, brute_templates(g, 0, 0, 0));
+        for (int i = 0; i < n; i++) {
+            unsigned rows = 0, cols = 0, boxes = 0;
+            for (uint64_t m = all[i]; m; m &= m - 1) {
+                int x = __builtin_ctzll(m);
+                rows |= 1u << g->row[x];
+                cols |= 1u << g->col[x];
+                boxes |= 1u << g->box[x];
+            }
+            unsigned full = (1u << g->N) - 1;
+            assert_int_equal(__builtin_popcountll(all[i]), g->N);
+            assert_true(rows == full && cols == full && boxes == full);
+            if (i > 0) assert_true(all[i] != all[i - 1]);
+        }
+        templates64_free(t);
+    }
+    assert_null(templates64_new(geometry_9x9()));
+}
+
+/* ua64_find (templates) against ua64_find_by_solver (the subset puzzles
+ * solved): the same minimal UAs, in the same order, on 8x8 grids of the
+ * sample for the family check64 takes (5 digits, 12 cells: few grids, the
+ * solver needs about 2 s each) and wider ones, and on the 49 ES 6x6
+ * grids with at most 4 digits, any size. */
+static void test_ua64_templates_vs_solver(void **state)
+{
+    (void)state;
+    const geometry *geo = geometry_get(2, 4);
+    uint8_t grids[64 * 24];
+    assert_int_equal(load_grids(MC_TEST_DATA "/es8x8-sample.txt", geo, grids, 24), 24);
+    ua64 *u = ua64_new(geo);
+    assert_non_null(u);
+    static uint64_t a[65536], b[65536];
+    const int family[4][3] = {{5, 12, 2}, {4, 16, 12}, {3, 64, 24}, {2, 64, 24}}; /* digits, size, grids */
+    for (int f = 0; f < 4; f++)
+        for (int i = 0; i < family[f][2]; i++) {
+            int na, nb, fa, fb;
+            const uint8_t *g = grids + 64 * (23 - i);
+            assert_int_equal(ua64_find(u, g, family[f][0], family[f][1], a, 65536, &na, &fa, NULL), MC_OK);
+            assert_int_equal(ua64_find_by_solver(u, g, family[f][0], family[f][1], b, 65536, &nb, &fb, NULL), MC_OK);
+            assert_true(na > 0);
+            assert_int_equal(na, nb);
+            assert_int_equal(fa, fb);
+            assert_memory_equal(a, b, sizeof *a * (size_t)na);
+            /* the cap keeps the smallest */
+            int nc, fc;
+            assert_int_equal(ua64_find(u, g, family[f][0], family[f][1], a, 7, &nc, &fc, NULL), MC_OK);
+            assert_int_equal(nc, 7);
+            assert_int_equal(fc, fb);
+            assert_memory_equal(a, b, sizeof *a * 7);
+        }
+    ua64_free(u);
+    const geometry *g6 = geometry_get(2, 3);
+    grid_buf buf = {.n = 0};
+    mc_error err;
+    assert_int_equal(enumerate_shape(g6, keep6, &buf, NULL, &err), MC_OK);
+    u = ua64_new(g6);
+    for (int i = 0; i < buf.n; i++) {
+        int na, nb, fa, fb;
+        assert_int_equal(ua64_find(u, buf.g[i], 4, 36, a, 65536, &na, &fa, NULL), MC_OK);
+        assert_int_equal(ua64_find_by_solver(u, buf.g[i], 4, 36, b, 65536, &nb, &fb, NULL), MC_OK);
+        assert_int_equal(na, nb);
+        assert_memory_equal(a, b, sizeof *a * (size_t)na);
+    }
+    ua64_free(u);
 }
 
 /* ua64_cycles against the definition: each set is unavoidable (the puzzle
@@ -195,19 +303,6 @@ static void test_4x4_all_grids(void **state)
     }
 }
 
-typedef struct grid_buf {
-    uint8_t g[64][36];
-    int n;
-} grid_buf;
-
-static int keep6(void *arg, const uint8_t *g)
-{
-    grid_buf *b = arg;
-    if (b->n < 64) memcpy(b->g[b->n], g, 36);
-    b->n++;
-    return 0;
-}
-
 static void test_6x6_es_grids(void **state)
 {
     (void)state;
@@ -246,6 +341,11 @@ static void test_8x8_k14(void **state)
     assert_true(expected >= ES8X8_K14_DEFAULT);
     assert_true(n >= (uint64_t)expected);
     n = cross_8x8(0, 20, 14, CHECK64_CORE_HITSET);
+    /* the degree-k unions on: the same lists */
+    int ng2, ex2;
+    uint64_t n2 = cross_8x8_expected(MC_TEST_DATA "/es8x8-k14.txt", ES8X8_K14_DEFAULT, ES8X8_K14_DEFAULT + 2, 14,
+                                     CROSS_HITSET_UNIONS, &ng2, &ex2);
+    assert_true(ex2 >= 2 && n2 >= (uint64_t)ex2);
     fprintf(stderr, "K = 14 on 20 sample grids: %llu puzzles\n", (unsigned long long)n);
 }
 
@@ -340,7 +440,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_solve64_vs_solver), cmocka_unit_test(test_ua64_vs_definition),
-        cmocka_unit_test(test_ua64_cycles),
+        cmocka_unit_test(test_ua64_cycles),       cmocka_unit_test(test_templates64),
+        cmocka_unit_test(test_ua64_templates_vs_solver),
         cmocka_unit_test(test_4x4_all_grids),     cmocka_unit_test(test_6x6_es_grids),
         cmocka_unit_test(test_8x8_k13),           cmocka_unit_test(test_8x8_k14),
         cmocka_unit_test(test_k14_file_errors),   cmocka_unit_test(test_bad_input),
