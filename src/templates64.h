@@ -13,10 +13,12 @@
  * difference from G is the union of t & ~T_d over its labelled templates.
  *
  * A template fits in E exactly when the digits G has on its cells lie in
- * D; per grid the templates are filtered once by that digit set, so a
- * subset's partitions are searched among the few that fit (exact cover,
- * the lowest uncovered cell first; the last template is the remainder,
- * which is one by the counts above).
+ * D. Per grid the templates are grouped once by that digit set and by
+ * their cost for each digit d (|T_d| minus the cells of t on d: the
+ * difference's size is the sum of those costs), so a subset's solutions
+ * are built digit by digit from the few cheap candidates that fit, with
+ * the size bound as the cut (templates64.c); the last digit takes the
+ * rest, which is a template by the counts above.
  *
  * Counts: 2x2 boxes 16 templates, 2x3 288, 2x4 9,216. A templates64 holds
  * the shape's templates (made once, immutable) and per-grid scratch; one
@@ -44,11 +46,12 @@ const uint64_t *templates64_all(const templates64 *t, int *n);
 typedef int (*templates64_fn)(void *arg, uint64_t diff);
 
 /* For every digit subset D with 2 <= |D| <= max_digits, every solution of
- * the valid solution grid sol with the cells of D emptied that differs
- * from sol in 1..max_size cells: fn with the difference (the same solution
- * may come again under a larger D). Returns the number of those
- * solutions that differ in at most max_size cells, sol itself included
- * once per subset (as solve64_near counts them). */
+ * the valid solution grid sol with the cells of D emptied in which every
+ * digit of D moves and that differs from sol in at most max_size cells:
+ * fn with the difference. Each solution other than sol comes once (under
+ * the set of the digits it moves), so the differences are those of
+ * solve64_near over the same subsets, repeats aside. Returns the number
+ * of calls of fn. */
 uint64_t templates64_differences(templates64 *t, const uint8_t *sol, int max_digits, int max_size,
                                  templates64_fn fn, void *arg);
 

@@ -12,8 +12,8 @@
  * at most m digits and max_size cells. It reads the solutions off the
  * digit templates (templates64.h: partitions of the emptied cells into
  * templates, no solver); ua64_find_by_solver, its twin, enumerates them
- * with the solver (solve64_near), about 20 times slower on 8x8 at 4
- * digits.
+ * with the solver (solve64_near): on 8x8 at 5 digits and 12 cells about
+ * 1.7 s per grid against 2 ms.
  *
  * Sets are uint64_t cell masks (bit x = cell x, row-major). The output is
  * sorted by size, then by mask value. A ua64 context is made once per

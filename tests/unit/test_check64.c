@@ -330,7 +330,7 @@ static void test_8x8_k13(void **state)
 
 /* K = 14: the same lists on grids that have 14-clue puzzles, each list
  * holding the puzzles the file gives (tests/data/es8x8-k14.txt, made by
- * make_es8x8_k14: see tests/data/README), and on the first 20 sample grids. */
+ * make_es8x8_k14: see tests/data/README), and on the first 50 sample grids. */
 static void test_8x8_k14(void **state)
 {
     (void)state;
@@ -340,13 +340,13 @@ static void test_8x8_k14(void **state)
     assert_true(ngrids >= 50);
     assert_true(expected >= ES8X8_K14_DEFAULT);
     assert_true(n >= (uint64_t)expected);
-    n = cross_8x8(0, 20, 14, CHECK64_CORE_HITSET);
+    n = cross_8x8(0, 50, 14, CHECK64_CORE_HITSET);
     /* the degree-k unions on: the same lists */
     int ng2, ex2;
     uint64_t n2 = cross_8x8_expected(MC_TEST_DATA "/es8x8-k14.txt", ES8X8_K14_DEFAULT, ES8X8_K14_DEFAULT + 2, 14,
                                      CROSS_HITSET_UNIONS, &ng2, &ex2);
     assert_true(ex2 >= 2 && n2 >= (uint64_t)ex2);
-    fprintf(stderr, "K = 14 on 20 sample grids: %llu puzzles\n", (unsigned long long)n);
+    fprintf(stderr, "K = 14 on 50 sample grids: %llu puzzles\n", (unsigned long long)n);
 }
 
 /* The reader of es8x8-k14.txt: a good line (the file's first grid and one
