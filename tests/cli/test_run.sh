@@ -202,5 +202,6 @@ set +e; "$M" run /nonexistent.job 2> e.txt; rc=$?; set -e
 set +e; "$M" job verify "$T/nothing" 2> e.txt; rc=$?; set -e
 [ $rc = 2 ] && grep -q "no journal" e.txt || fail "verify of nothing"
 "$M" run --help > h.txt && grep -q "usage: minclue run" h.txt || fail "run --help"
+grep -q "check64 (grids of at most 64" h.txt && grep -q "enumerate8" h.txt || fail "run --help: the engine check64 and the source enumerate8"
 "$M" job --help > h.txt && grep -q "usage: minclue job verify" h.txt || fail "job --help"
 echo "all run tests passed"
