@@ -36,15 +36,9 @@ static mc_status resolve(job *j, uint64_t *base, uint64_t *count, mc_error *err)
         return mc_fail(err, MC_EINVAL, "%s: source enumerate8 makes 8x8 grids of 2x4 boxes, not %dx%d boxes", j->path,
                        j->geo->R, j->geo->C);
     *base = 1;
-    *count = 0;
-    int n = enumerate8_band_count();
-    for (int b = 1; b <= n; b++) {
-        uint64_t c = 0;
-        mc_status st = enumerate8_band(b, NULL, 0, NULL, NULL, &c);
-        if (st != MC_OK) return mc_fail(err, st, "%s: enumeration of the 8x8 grids failed (%s)", j->path,
-                                        mc_status_name(st));
-        *count += c;
-    }
+    mc_status st = enumerate8_count(count);
+    if (st != MC_OK)
+        return mc_fail(err, st, "%s: enumeration of the 8x8 grids failed (%s)", j->path, mc_status_name(st));
     return MC_OK;
 }
 
