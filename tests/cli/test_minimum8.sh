@@ -38,12 +38,12 @@ grep -q "^minimum: 8 clues; none of the 49" c64.txt || fail "6x6 minimum"
 
 echo "== minimum: shapes check64 cannot take, bad K"
 refused "not 3x3 boxes" "$M" minimum --engine check64 --box 3x3
-grep -v "^#" "$D/known-grids.txt" | head -1 | cut -c1-81 > g9.txt
+awk '!/^#/ {print substr($0, 1, 81); exit}' "$D/known-grids.txt" > g9.txt
 refused "not 3x3 boxes" "$M" minimum --engine check64 g9.txt
 refused "--ua-max is a checker option; --engine check64" "$M" minimum --engine check64 --ua-max 10 --box 2x4
 refused "--from 65 is more than 64" "$M" minimum --engine check64 --from 65 "$D/es8x8-sample.txt"
 head -2 "$D/es8x8-sample.txt" > two8.txt
-grep -v "^#" "$D/grids-4x4-all.txt" | head -1 >> two8.txt
+awk '!/^#/ {print; exit}' "$D/grids-4x4-all.txt" >> two8.txt
 refused "two8.txt:3: a 4x4 grid among 8x8 grids" "$M" minimum --engine check64 two8.txt
 
 echo "== minimum --box 2x4: check64 by default, the checker by name or for a checker option"
@@ -51,6 +51,19 @@ echo "== minimum --box 2x4: check64 by default, the checker by name or for a che
 grep -q "^K = 13: .*(engine check64," d.txt || { cat d.txt; fail "2x4 default engine"; }
 "$M" minimum --box 2x4 --estimate 1 --ua-max 10 > d.txt || fail "estimate, --ua-max"
 grep -q "^K = 13: .*(engine checker," d.txt || { cat d.txt; fail "2x4 with --ua-max"; }
+
+echo "== minimum --box 2x4: the grids counted first (the published 1,673,187), a progress line with the total, no claim when stopped"
+# script(1) gives the run a terminal, so that the progress line comes every
+# half second (every 30 s into a file)
+script -qefc "echo \$\$ > run.pid; exec \"$M\" minimum --box 2x4" /dev/null > tty.txt 2>&1 &
+pid=$!
+for _ in $(seq 600); do grep -q "/1673187 grids, .*K = 13" tty.txt 2>/dev/null && break; sleep 0.1; done
+[ -s run.pid ] && kill -TERM "$(cat run.pid)" 2>/dev/null || true
+wait $pid 2>/dev/null || true
+grep -q "^minimum 2x4 (8x8 grids): 1673187 essentially different grids" tty.txt || { cat tty.txt; fail "no count line"; }
+grep -q "/1673187 grids, .*K = 13" tty.txt || { cat tty.txt; fail "no progress line with the total"; }
+! grep -q "^minimum:" tty.txt || { cat tty.txt; fail "a stopped proof printed a claim"; }
+! grep -q "^K = 13: no unique" tty.txt || fail "a stopped proof printed the K = 13 line"
 
 echo "== minimum over a file: check64 = checker on 8x8 grids (K = 13: none)"
 head -20 "$D/es8x8-sample.txt" > s20.txt
