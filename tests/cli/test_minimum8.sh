@@ -107,4 +107,15 @@ printf 'source = grids %s\nclues = 17\nengine = check64\noutput = o9\n' "$T/g9.t
 set +e; "$M" run g9.job > out.txt 2>err.txt; st=$?; set -e
 [ $st != 0 ] && grep -q "engine check64 takes grids of at most 64 cells, not 9x9" err.txt || { cat err.txt; fail "9x9 with check64: status $st"; }
 [ ! -f o9/summary.json ] || fail "a summary for a refused job"
+echo "== the committed 8x8 proof (jobs/proofs/8x8): its results verify, here in a copy"
+# its source has no file, so the journal verifies wherever it is; a
+# changed chunk line (its checksum) must fail
+S=${MC_SOURCE_DIR:?}
+cp -r "$S/jobs/proofs/8x8/results/es8x8-k13" proof13
+"$M" job verify proof13 > v.txt || { cat v.txt; fail "the committed proof does not verify"; }
+grep -qx "ranks 1..1673187, 1673187 grids, K = 13: 0 puzzles" v.txt || { cat v.txt; fail "proof claim"; }
+grep -q '"complete": true' proof13/summary.json || fail "the committed summary is not complete"
+sed -i '/^C first=1001 /s/ nodes=\([0-9]*\)/ nodes=1\1/' proof13/journal
+set +e; "$M" job verify proof13 > v.txt 2>&1; vs=$?; set -e
+[ $vs != 0 ] || { cat v.txt; fail "job verify passed a changed journal"; }
 echo "all minimum8 checks passed"
