@@ -409,16 +409,3 @@ mc_status enumerate8_band(int band, const uint8_t *prefix, int len, enumerate_au
     free(e);
     return MC_OK;
 }
-
-mc_status enumerate8_count(uint64_t *count)
-{
-    *count = 0;
-    int n = enumerate8_band_count();
-    for (int b = 1; b <= n; b++) {
-        uint64_t c = 0;
-        mc_status st = enumerate8_band(b, NULL, 0, NULL, NULL, &c);
-        if (st != MC_OK) return st;
-        *count += c;
-    }
-    return MC_OK;
-}

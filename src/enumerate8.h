@@ -39,8 +39,4 @@ typedef int (*enumerate_aut_fn)(void *arg, const uint8_t *grid, int autos);
 MC_MUST_USE mc_status enumerate8_band(int band, const uint8_t *prefix, int len, enumerate_aut_fn fn,
                                       void *arg, uint64_t *count);
 
-/* The number of essentially different 8x8 grids, counted by enumerating
- * every band (a few seconds; 1,673,187 published). MC_ENOMEM. */
-MC_MUST_USE mc_status enumerate8_count(uint64_t *count);
-
 #endif

@@ -7,6 +7,7 @@
  * and drops the grids before it. A reader's state is its unit_feed. */
 #include <assert.h>
 
+#include "enumerate.h"
 #include "enumerate8.h"
 #include "source.h"
 #include "unit_feed.h"
@@ -36,9 +37,9 @@ static mc_status resolve(job *j, uint64_t *base, uint64_t *count, mc_error *err)
         return mc_fail(err, MC_EINVAL, "%s: source enumerate8 makes 8x8 grids of 2x4 boxes, not %dx%d boxes", j->path,
                        j->geo->R, j->geo->C);
     *base = 1;
-    mc_status st = enumerate8_count(count);
-    if (st != MC_OK)
-        return mc_fail(err, st, "%s: enumeration of the 8x8 grids failed (%s)", j->path, mc_status_name(st));
+    mc_error e;
+    mc_status st = enumerate_shape(j->geo, NULL, NULL, count, &e); /* count only */
+    if (st != MC_OK) return mc_fail(err, st, "%s: %s", j->path, e.msg);
     return MC_OK;
 }
 

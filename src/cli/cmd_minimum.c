@@ -10,7 +10,6 @@
 #include "check64.h"
 #include "checker.h"
 #include "enumerate.h"
-#include "enumerate8.h"
 #include "cli.h"
 #include "mc_clock.h"
 #include "prng.h"
@@ -339,8 +338,7 @@ typedef struct pass8 {
     first_found ff;
     uint8_t example[64];
     bool stop_at_puzzle, failed;
-    double t0;
-    progress pr;       /* stderr: DONE/TOTAL grids, rate, ETA (progress.h) */
+    progress pr;       /* stderr: DONE/TOTAL grids, rate, ETA (progress.h); pr.start: the pass's start */
     const char *label; /* the progress line's extra text: "K = 13" */
 } pass8;
 
@@ -369,7 +367,6 @@ static bool pass8_run(pass8 *p, const geometry *geo, min_engine eng, const check
     p->geo = geo;
     p->ff.geo = geo;
     p->stop_at_puzzle = stop_at_puzzle;
-    p->t0 = mc_wall_seconds();
     progress_init(&p->pr, "grids", total);
     p->label = label;
     if (!runner_open(&p->rn, geo, eng, copt, K, stop_at_puzzle)) return false;
@@ -389,9 +386,9 @@ static int prove8(const geometry *geo, min_engine eng, const checker_options *co
 {
     double c0 = mc_cpu_seconds(), w0 = mc_wall_seconds();
     uint64_t count;
-    mc_status cst = enumerate8_count(&count);
-    if (cst != MC_OK) {
-        cli_error("minimum", "counting the 8x8 grids failed (%s)", mc_status_name(cst));
+    mc_error err;
+    if (enumerate_shape(geo, NULL, NULL, &count, &err) != MC_OK) { /* count only */
+        cli_error("minimum", "counting the 8x8 grids failed: %s", err.msg);
         return 2;
     }
     printf("minimum 2x4 (8x8 grids): %llu essentially different grids, enumerated (grids enum --box 2x4; counted "
@@ -422,7 +419,7 @@ static int prove8(const geometry *geo, min_engine eng, const checker_options *co
     }
     printf("K = 13: no unique puzzle in any of the %llu grids (%llu nodes, %llu candidates, %.0f s, %.0f s CPU)\n",
            (unsigned long long)nes, (unsigned long long)p->tot.nodes, (unsigned long long)p->tot.candidates,
-           mc_wall_seconds() - p->t0, mc_cpu_seconds() - c0);
+           mc_wall_seconds() - p->pr.start, mc_cpu_seconds() - c0);
     fflush(stdout);
     if (!pass8_run(p, geo, eng, copt, 14, true, count, "K = 14, until a grid has a puzzle")) {
         free(p);
@@ -440,7 +437,7 @@ static int prove8(const geometry *geo, min_engine eng, const checker_options *co
     char gtext[MAX_CELLS + 1];
     grid_format(&eg, DIGITS_STD, gtext);
     printf("K = 14: grid %llu of the enumeration has a unique puzzle with 14 clues (%.0f s)\n",
-           (unsigned long long)p->done, mc_wall_seconds() - p->t0);
+           (unsigned long long)p->done, mc_wall_seconds() - p->pr.start);
     printf("  e.g. %s in grid %s\n", p->ff.text, gtext);
     printf("minimum: 14 clues; none of the %llu essentially different grids has a unique puzzle with 13 clues "
            "(%.0f s CPU in all)\n",
