@@ -4,6 +4,7 @@
 
 #include <assert.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -161,6 +162,12 @@ struct band_engine {
     uint32_t xbase_x;
     int nb3;
     band_item_found_fn item_fn;
+    /* givens (options.givens, cells of e->grid) in the orientation:
+     * bands 1+2 (bits 0..53) and band 3 (27 bits) */
+    uint64_t g12;
+    uint32_t g3;
+    int ngiven;
+    char failure[160];           /* band_engine_failure */
 };
 
 void band_options_default(band_options *o, int clues)
@@ -179,6 +186,7 @@ band_engine *band_engine_new(const band_options *opt)
     band_engine *e = calloc(1, sizeof *e);
     if (!e) return NULL;
     e->opt = *opt;
+    e->ngiven = cs81_count(opt->givens);
     ua_store_init(&e->found);
     band_ua_list_init(&e->refill);
     for (int i = 0; i < 6; i++) band_table_init(&e->tab[i]);
@@ -226,6 +234,14 @@ void band_engine_free(band_engine *e)
     free(e);
 }
 
+void band_engine_set_givens(band_engine *e, cs81 givens)
+{
+    e->opt.givens = givens;
+    e->ngiven = cs81_count(givens);
+}
+
+const char *band_engine_failure(const band_engine *e) { return e->status == MC_EINTERNAL ? e->failure : ""; }
+
 uint64_t band_engine_memory(const band_engine *e)
 {
     uint64_t m = sizeof *e;
@@ -247,6 +263,18 @@ static void set_strict(band_engine *e)
     for (int i = 0; i < 2; i++) e->band_strict[i] = band_split_band_strict(e->o, i);
 }
 
+/* e->g12, e->g3: the givens in oriented cells (e->inv). */
+static void set_given_masks(band_engine *e)
+{
+    e->g12 = 0, e->g3 = 0;
+    int c;
+    CS81_FOREACH(c, e->opt.givens) {
+        int v = e->inv[c];
+        if (v < 54) e->g12 |= UINT64_C(1) << v;
+        else e->g3 |= UINT32_C(1) << (v - 54);
+    }
+}
+
 static void orient(band_engine *e, int o)
 {
     e->o = o;
@@ -264,6 +292,7 @@ static void orient(band_engine *e, int o)
             e->og[9 * r + c] = e->grid[g];
         }
     }
+    set_given_masks(e);
 }
 
 static cs81 to_oriented(const band_engine *e, cs81 u)
@@ -306,6 +335,7 @@ static int solve_set(band_engine *e, uint64_t q, uint32_t z, uint8_t *second)
 {
     uint8_t p[81];
     memset(p, CELL_EMPTY, sizeof p);
+    q |= e->g12, z |= e->g3;
     for (uint64_t m = q; m; m &= m - 1) {
         int c = __builtin_ctzll(m);
         p[c] = e->og[c];
@@ -339,21 +369,78 @@ static void two_band_base(band_engine *e)
 {
     uint8_t p[81];
     memset(p, CELL_EMPTY, 54);
+    for (uint64_t m = e->g12; m; m &= m - 1) p[__builtin_ctzll(m)] = e->og[__builtin_ctzll(m)];
     memcpy(p + 54, e->og + 54, 27);
     solver9_base_load(e->solver, 0, p);
     e->xbase_x = XBASE_NONE;
 }
 
-/* The cells where a solution of the last count-2 call differs from the grid. */
-static cs81 diff_set(band_engine *e, const uint8_t *second)
+/* The cells where a solution of the last count-2 call differs from the
+ * grid, and that solution in other. */
+static cs81 diff_set(band_engine *e, const uint8_t *second, uint8_t other[81])
 {
-    uint8_t first[81];
-    solver9_first_solution(e->solver, first);
-    const uint8_t *other = memcmp(first, e->og, 81) ? first : second;
+    solver9_first_solution(e->solver, other);
+    if (!memcmp(other, e->og, 81)) memcpy(other, second, 81);
     cs81 d = cs81_empty();
     for (int c = 0; c < 81; c++)
         if (other[c] != e->og[c]) cs81_add(&d, c);
     return d;
+}
+
+/* ---- the invariants of band_engine.h, checked in every build ---- */
+
+/* Stops the run with MC_EINTERNAL; the first failure is the one told. */
+static void fail(band_engine *e, const char *what)
+{
+    if (e->status != MC_EINTERNAL) {
+        if (e->group)
+            snprintf(e->failure, sizeof e->failure, "%s (group item %d)", what, e->item + 1);
+        else
+            snprintf(e->failure, sizeof e->failure, "%s (orientation %d)", what, e->o);
+        e->status = MC_EINTERNAL;
+    }
+    e->stop = true;
+}
+
+static bool valid_grid(const uint8_t *s)
+{
+    uint16_t row[9] = {0}, col[9] = {0}, box[9] = {0};
+    for (int c = 0; c < 81; c++) {
+        if (s[c] > 8) return false;
+        uint16_t bit = (uint16_t)(1u << s[c]);
+        int r = c / 9, k = c % 9, b = 3 * (r / 3) + k / 3;
+        if ((row[r] | col[k] | box[b]) & bit) return false;
+        row[r] |= bit, col[k] |= bit, box[b] |= bit;
+    }
+    return true;
+}
+
+/* The difference d of a second solution of a count whose clues were the
+ * oriented cells q (bands 1+2), z (band 3) and the givens, checked: the
+ * solution is a valid grid, holds every clue and differs from the grid.
+ * False (the run stopped) when it does not. */
+static bool second_ok(band_engine *e, uint8_t other[81], cs81 *d, uint64_t q, uint32_t z)
+{
+    if (e->opt.test_corrupt == 2) { /* tests: a clue of the count changed */
+        uint64_t cq = q | e->g12;
+        int c = cq ? __builtin_ctzll(cq) : 54 + __builtin_ctz((z | e->g3) | (UINT32_C(1) << 26));
+        other[c] = (uint8_t)((other[c] + 1) % 9);
+        cs81_add(d, c);
+    }
+    if (e->opt.test_corrupt == 1) *d = cs81_empty(); /* tests: an empty difference */
+    if (!valid_grid(other)) {
+        fail(e, "a second solution is not a valid grid");
+        return false;
+    }
+    if ((d->w[0] & (q | e->g12) & ((UINT64_C(1) << 54) - 1)) || (part3(*d) & (z | e->g3))) {
+        fail(e, "a second solution disagrees with a clue of its count");
+        return false;
+    }
+    if (cs81_is_empty(*d)) {
+        fail(e, "a second solution equals the grid (an empty UA)");
+        return false;
+    }
+    return true;
 }
 
 /* Shrinks an unavoidable set of the oriented grid to a minimal one: a cell
@@ -361,7 +448,7 @@ static cs81 diff_set(band_engine *e, const uint8_t *second)
  * where the new second solution differs replace the set). */
 static cs81 minimize(band_engine *e, cs81 u)
 {
-    uint8_t p[81], second[81];
+    uint8_t p[81], second[81], other[81];
     cs81 todo = u;
     int c;
     CS81_FOREACH(c, todo) {
@@ -370,9 +457,39 @@ static cs81 minimize(band_engine *e, cs81 u)
         cs81_del(&t, c);
         for (int k = 0; k < 81; k++) p[k] = cs81_has(t, k) ? CELL_EMPTY : e->og[k];
         e->rec->solver_calls++;
-        if (solver9_count2(e->solver, p, second) == 2) u = diff_set(e, second);
+        if (solver9_count2(e->solver, p, second) == 2) u = diff_set(e, second, other);
     }
     return u;
+}
+
+/* The invariant of a minimized two-band UA m of the difference d: not
+ * empty, inside d, and still unavoidable: the grid without m's cells has a
+ * second solution, a valid grid that differs from the grid inside m only
+ * (one solver call, counted). */
+static bool minimized_ok(band_engine *e, cs81 m, cs81 d)
+{
+    if (e->opt.test_corrupt == 3) { /* tests: cut to one cell, which no UA is */
+        cs81 one = cs81_empty();
+        if (!cs81_is_empty(m)) cs81_add(&one, cs81_first(m));
+        m = one;
+    }
+    if (cs81_is_empty(m) || !cs81_is_empty(cs81_andnot(m, d))) {
+        fail(e, "a minimized two-band UA is empty or leaves its difference");
+        return false;
+    }
+    uint8_t p[81], second[81], other[81];
+    for (int k = 0; k < 81; k++) p[k] = cs81_has(m, k) ? CELL_EMPTY : e->og[k];
+    e->rec->solver_calls++;
+    if (solver9_count2(e->solver, p, second) != 2) {
+        fail(e, "a minimized two-band UA is not unavoidable");
+        return false;
+    }
+    cs81 d2 = diff_set(e, second, other);
+    if (!valid_grid(other) || cs81_is_empty(d2) || !cs81_is_empty(cs81_andnot(d2, m))) {
+        fail(e, "a minimized two-band UA is not unavoidable");
+        return false;
+    }
+    return true;
 }
 
 static void report(band_engine *e, uint32_t z)
@@ -399,6 +516,10 @@ static void report(band_engine *e, uint32_t z)
     } else if (band_split_owner(counts) != e->o) {
         return;
     }
+    /* the givens join the counted clues (they play no part in the counts) */
+    int gc;
+    CS81_FOREACH(gc, e->opt.givens) pz[gc] = e->grid[gc];
+    n += e->ngiven;
     /* minimal: every one-clue-less subset is ambiguous */
     for (int c = 0; c < 81; c++) {
         if (pz[c] == CELL_EMPTY) continue;
@@ -514,8 +635,13 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
                 if (nz >= e->zlo) report(e, z);
                 return;
             }
-            if (r == 0) return; /* cannot happen on a subset of a grid */
-            cs81 d = diff_set(e, second);
+            if (r == 0) { /* cannot happen on a subset of a grid */
+                fail(e, "a band-3 count found no solution");
+                return;
+            }
+            uint8_t other[81];
+            cs81 d = diff_set(e, second, other);
+            if (!second_ok(e, other, &d, e->Q, z)) return;
             u3 = part3(d);
             if (!u3) { /* a two-band UA unhit by Q: nothing in band 3 helps */
                 e->q_dead = true;
@@ -713,12 +839,23 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
         return; /* the first L2 were tested with the vectors */
     e->rec->survivors++;
     if (e->opt.two_band_check) {
-        uint8_t second[81];
-        if (two_band_check(e, x, y, second) != 1) {
-            cs81 d = diff_set(e, second);
-            assert(d.w[1] == 0 && !(d.w[0] >> 54));
-            if (e->opt.learn && (e->nl < LEARN_SLOTS || e->ntb < e->ntb_base + MAX_TB_LEARNED))
-                learn_two_band(e, minimize(e, d).w[0]);
+        uint8_t second[81], other[81];
+        int r = two_band_check(e, x, y, second);
+        if (r == 0) {
+            fail(e, "a two-band count found no solution");
+            return;
+        }
+        if (r != 1) {
+            cs81 d = diff_set(e, second, other);
+            if (!second_ok(e, other, &d, q, MASK27)) return;
+            if (d.w[1] || (d.w[0] >> 54)) {
+                fail(e, "a two-band difference leaves bands 1+2");
+                return;
+            }
+            if (e->opt.learn && (e->nl < LEARN_SLOTS || e->ntb < e->ntb_base + MAX_TB_LEARNED)) {
+                cs81 m = minimize(e, d);
+                if (minimized_ok(e, m, d)) learn_two_band(e, m.w[0]);
+            }
             return;
         }
     }
@@ -788,7 +925,7 @@ static mc_status item_prepare(band_engine *e)
 {
     uint8_t b3[27];
     memcpy(b3, e->og + 54, 27);
-    mc_status st = band_table_build(&e->tab3, b3, 0);
+    mc_status st = band_table_build_given(&e->tab3, b3, 0, e->g3);
     if (st != MC_OK) return st;
     b3_prepare(e);
     return MC_OK;
@@ -801,7 +938,7 @@ static mc_status band3_phase(band_engine *e)
     double t0 = mc_thread_cpu_seconds();
     for (size_t i = 0; i < e->nqs && !e->stop; i++) band3(e, e->qs[i], e->qinfo[i]);
     e->rec->seconds_band3 += mc_thread_cpu_seconds() - t0;
-    return MC_OK;
+    return e->status;
 }
 
 /* ---- X x Y ---- */
@@ -943,7 +1080,7 @@ static mc_status merge_two_band(band_engine *e)
     }
     for (int i = 0; i < e->refill.n; i++) {
         uint64_t w = e->refill.set[i];
-        if ((w & MASK27) && (w >> 27)) e->tb0[m++] = w;
+        if ((w & MASK27) && (w >> 27) && !(w & e->g12)) e->tb0[m++] = w; /* a given hits it: no need */
     }
     qsort(e->tb0, (size_t)m, sizeof *e->tb0, cmp_tb);
     int k = 0;
@@ -1061,6 +1198,7 @@ static mc_status grid_uas(band_engine *e)
     if (st != MC_OK) return st;
     e->ngua = 0;
     for (int i = 0; i < e->found.n && e->ngua < MAX_GRID_UAS; i++) {
+        if (e->ngiven && cs81_intersects(e->found.set[i], e->opt.givens)) continue; /* hit by a given */
         if (e->opt.drop_percent && (int)(prng_next(&e->rng) % 100) < e->opt.drop_percent) continue;
         e->gua[e->ngua++] = e->found.set[i];
     }
@@ -1076,13 +1214,17 @@ static void start(band_engine *e, band_record *rec, void *arg)
     e->found_arg = arg;
     e->stop = false;
     e->status = MC_OK;
+    e->failure[0] = 0;
     e->nlearned = 0;
     prng_seed(&e->rng, e->opt.drop_seed);
 }
 
-static int xmax_of(int clues)
+/* The largest band size a pass may need before the tables are built:
+ * band_split_xmax with the smallest valid size of any band, which givens
+ * may lower to 0 (a band's givens may be valid alone). */
+static int xmax_of(const band_engine *e, int clues)
 {
-    int xmax = band_split_xmax(clues, BAND_TABLE_MIN_VALID);
+    int xmax = band_split_xmax(clues, e->ngiven ? 0 : BAND_TABLE_MIN_VALID);
     if (xmax > BAND_TABLE_MAX_SIZE) xmax = BAND_TABLE_MAX_SIZE;
     return xmax < 0 ? 0 : xmax;
 }
@@ -1095,7 +1237,7 @@ mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *re
     e->group = false;
     e->grid = g81;
     e->found_fn = found;
-    int K = e->opt.clues, xmax = xmax_of(K);
+    int K = e->opt.clues, xmax = xmax_of(e, K);
     mc_status st = grid_uas(e);
     if (st != MC_OK) return st;
     /* valid tables of the 3 bands and 3 stacks */
@@ -1103,10 +1245,15 @@ mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *re
     /* the sizes needed follow from the smallest valid set of the grid's
      * bands and stacks (band_split: x <= (K - v) / 2); small sizes first */
     int first_size = xmax < 5 ? xmax : 5, v = 99;
+    uint8_t gflag[81];
+    for (int c = 0; c < 81; c++) gflag[c] = cs81_has(e->opt.givens, c);
     for (int i = 0; i < 6; i++) {
-        uint8_t b[27];
+        uint8_t b[27], gb[27];
         band_table_read_band(g81, i % 3, i >= 3, b);
-        if ((st = band_table_build(&e->tab[i], b, first_size)) != MC_OK) return st;
+        band_table_read_band(gflag, i % 3, i >= 3, gb);
+        uint32_t given = 0;
+        for (int c = 0; c < 27; c++) given |= (uint32_t)gb[c] << c;
+        if ((st = band_table_build_given(&e->tab[i], b, first_size, given)) != MC_OK) return st;
         int mv = e->tab[i].min_valid < 0 ? first_size + 1 : e->tab[i].min_valid;
         if (mv < v) v = mv;
     }
@@ -1114,12 +1261,13 @@ mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *re
     if (need < xmax) xmax = need;
     if (xmax > first_size)
         for (int i = 0; i < 6; i++)
-            if ((st = band_table_build(&e->tab[i], e->tab[i].band, xmax)) != MC_OK) return st;
+            if ((st = band_table_build_given(&e->tab[i], e->tab[i].band, xmax, e->tab[i].given)) != MC_OK)
+                return st;
     rec->seconds_tables += mc_thread_cpu_seconds() - t0;
     for (int o = 0; o < BAND_SPLIT_ORIENTATIONS && !e->stop; o++)
         if ((st = run_orientation(e, o, xmax)) != MC_OK) return st;
     rec->seconds_total = mc_thread_cpu_seconds() - t_all;
-    return MC_OK;
+    return e->status;
 }
 
 /* e->band_strict and e->strict from bits as in item_strict. */
@@ -1174,16 +1322,18 @@ mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const ui
     set_strict(e);
     if ((st = item_ties(e, pair, band3, n)) != MC_OK) return st;
     for (int c = 0; c < 81; c++) e->orig[c] = e->inv[c] = (uint8_t)c;
+    set_given_masks(e);
     e->grid = e->og;
     memcpy(e->og, pair, 54);
     memcpy(e->og + 54, band3, 27);
-    int K = e->opt.clues, xmax = xmax_of(K);
+    int K = e->opt.clues, xmax = xmax_of(e, K);
     /* bands 1 and 2: sizes from their smallest valid sets (x <= (K - v2) / 2
      * and y <= (K - v1) / 2, as in band_engine_run) */
     double t0 = mc_thread_cpu_seconds();
     int first_size = xmax < 5 ? xmax : 5, v = 99;
     for (int i = 0; i < 2; i++) {
-        if ((st = band_table_build(&e->tab[i], pair + 27 * i, first_size)) != MC_OK) return st;
+        uint32_t given = (uint32_t)((e->opt.givens.w[0] >> (27 * i)) & MASK27);
+        if ((st = band_table_build_given(&e->tab[i], pair + 27 * i, first_size, given)) != MC_OK) return st;
         int mv = e->tab[i].min_valid < 0 ? first_size + 1 : e->tab[i].min_valid;
         if (mv < v) v = mv;
     }
@@ -1191,7 +1341,8 @@ mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const ui
     if (need < xmax) xmax = need;
     if (xmax > first_size)
         for (int i = 0; i < 2; i++)
-            if ((st = band_table_build(&e->tab[i], e->tab[i].band, xmax)) != MC_OK) return st;
+            if ((st = band_table_build_given(&e->tab[i], e->tab[i].band, xmax, e->tab[i].given)) != MC_OK)
+                return st;
     rec->seconds_tables += mc_thread_cpu_seconds() - t0;
     /* steps 1-4 once: the two-band UAs of the first item's finder are those
      * of every item (they lie in bands 1+2) */

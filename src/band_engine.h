@@ -6,8 +6,10 @@
  *      (band_table.h), sizes 0..band_split_xmax(K, BAND_TABLE_MIN_VALID);
  *   2. two-band UAs: the grid's UAs (pattern finder, size <= 12, plus those
  *      learned so far) that lie in bands 1+2 and meet both, with those of
- *      band_ua (refillings of the cells of 2..5 digits of bands 1+2, up to
- *      18 cells), merged smallest first without supersets and capped
+ *      band_ua (refillings of the cells of 2..refill digits of bands 1+2,
+ *      up to 20 cells: 6 digits for K >= 17, 5 for K = 15-16, none below;
+ *      refill_digits in band_engine.c), merged smallest first without
+ *      supersets and capped
  *      (MAX_TB_INITIAL in band_engine.c); the first 128
  *      become, for every X of band 1 and every Y of band
  *      2, a bit vector of the UAs it leaves unhit (its part of them); 128
@@ -62,6 +64,28 @@
  * part in band 3 once (dead cells) unless a subset of it is already unique,
  * which cannot be since P is minimal.
  *
+ * Givens (options.givens; tests and controls): cells fixed as clues with
+ * the grid's digit, not counted against K and never chosen. Every count of
+ * the split (x, y, z, q_s, ownership, the cover in group mode) is of the
+ * counted clues S alone; the UAs a given hits are dropped (the finder's,
+ * the refillings', the band tables' and band 3's: they are hit whatever S
+ * is), the band tables list the S of a band that are valid with its
+ * givens (band_table_build_given), and every solver call holds the givens.
+ * What is reported is S plus the givens, when that is a minimal unique
+ * puzzle (no clue, given or not, can go) and |S| <= K. So a K = 16 search
+ * with one clue c of a 17-clue puzzle P as given must report P: the
+ * positive control of the K = 16 path (tests/unit/test_band_given.c).
+ * With no givens nothing changes: the same puzzles, the same counters.
+ *
+ * Invariants checked in every build (they are what "0 puzzles" rests on;
+ * each is met where a UA is learned, which is rare, so the checks cost
+ * little): a second solution is a valid grid that agrees with every clue
+ * of the count and differs from the grid; a two-band difference lies in
+ * bands 1+2; a minimized two-band UA is non-empty, inside the difference
+ * and still unavoidable (one more solver call). A violation stops the run
+ * with MC_EINTERNAL (band_engine_failure says which); no puzzle list that
+ * follows one is ever complete.
+ *
  * A band_engine is made once per worker and reused for every grid; the
  * per-grid path allocates only when a buffer grows. Deterministic: the same
  * grid and options give the same puzzles in the same order.
@@ -71,6 +95,7 @@
 
 #include <stdint.h>
 
+#include "cellset.h"
 #include "checker.h"
 #include "mc_error.h"
 #include "work_counters.h"
@@ -102,6 +127,14 @@ typedef struct band_options {
      * time (band_scan_first_scalar) instead of by the widest version the
      * CPU runs; the same pairs survive (default 0) */
     int scan_scalar;
+    /* cells fixed as clues (grid cells in band_engine_run, item cells in
+     * band_engine_run_group), not counted against K (default none) */
+    cs81 givens;
+    /* tests: break one invariant on purpose, so that its check must stop
+     * the run (1: a learned two-band difference emptied, 2: a second
+     * solution with a clue changed, 3: a minimized two-band UA cut to one
+     * cell; default 0) */
+    int test_corrupt;
 } band_options;
 
 void band_options_default(band_options *o, int clues);
@@ -132,9 +165,17 @@ void band_engine_free(band_engine *e);
 /* Bytes held by the engine's buffers now (tables included). */
 uint64_t band_engine_memory(const band_engine *e);
 
+/* Sets options.givens for the runs that follow (the engine is kept). */
+void band_engine_set_givens(band_engine *e, cs81 givens);
+
+/* What the last run's MC_EINTERNAL was (an invariant above that failed),
+ * or "" when none. */
+const char *band_engine_failure(const band_engine *e);
+
 /* Runs the engine on a valid 9x9 solution grid (81 digits 0..8). Fills rec;
  * calls found (may be NULL) for each puzzle, cells CELL_EMPTY or the grid's
- * digit. MC_ENOMEM when a buffer cannot grow. */
+ * digit. MC_ENOMEM when a buffer cannot grow, MC_EINTERNAL when an
+ * invariant fails. */
 MC_MUST_USE mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *rec,
                                       checker_found_fn found, void *arg);
 

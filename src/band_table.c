@@ -87,9 +87,15 @@ static uint64_t binom27(int s)
 
 mc_status band_table_build(band_table *t, const uint8_t band[27], int max_size)
 {
+    return band_table_build_given(t, band, max_size, 0);
+}
+
+mc_status band_table_build_given(band_table *t, const uint8_t band[27], int max_size, uint32_t given)
+{
     assert(max_size >= 0 && max_size <= BAND_TABLE_MAX_SIZE);
     memmove(t->band, band, 27); /* band may be t->band */
     t->max_size = max_size;
+    t->given = given;
     t->nua = 0;
     t->fillings = 0;
     fill_state f;
@@ -108,6 +114,10 @@ mc_status band_table_build(band_table *t, const uint8_t band[27], int max_size)
         for (int j = 0; j < n && !sup; j++) sup = (t->ua[j] & t->ua[i]) == t->ua[j];
         if (!sup) t->ua[n++] = t->ua[i];
     }
+    int m = 0; /* a UA a given hits needs nothing of a set */
+    for (int i = 0; i < n; i++)
+        if (!(t->ua[i] & given)) t->ua[m++] = t->ua[i];
+    n = m;
     t->nua = n;
     /* size the set array for the worst case, once */
     uint64_t need = 0;
@@ -127,7 +137,7 @@ mc_status band_table_build(band_table *t, const uint8_t band[27], int max_size)
         } else {
             uint32_t v = (UINT32_C(1) << s) - 1, end = UINT32_C(1) << 27;
             while (v < end) {
-                if (band_table_is_valid(t, v)) t->set[k++] = v;
+                if (!(v & given) && band_table_is_valid(t, v)) t->set[k++] = v;
                 uint32_t lo = v & -v, r = v + lo; /* next subset of the same size */
                 v = (((r ^ v) >> 2) / lo) | r;
             }

@@ -21,10 +21,17 @@
  * against the UAs. Nothing is cached: a build takes milliseconds, and the
  * engine builds the six tables of a grid (3 bands, 3 stacks) per grid.
  *
+ * Givens (band_table_build_given): cells of the band fixed as clues that a
+ * set does not count. A set S (disjoint from the givens) is then valid when
+ * S plus the givens is; the band UAs that a given hits are dropped (they
+ * are hit whatever S is), and no set holds a given cell. With no givens
+ * (band_table_build) this is the plain table.
+ *
  * Invariants after a build: set[start[s] .. start[s + 1]) are the valid
- * sets of size s in increasing order, for s = 0..max_size; ua[0..nua) are
- * the distinct minimal band UAs sorted by (size, value); min_valid is the
- * smallest size of a valid set (the smallest hitting set of the UAs).
+ * sets of size s in increasing order, for s = 0..max_size, none meeting
+ * given; ua[0..nua) are the distinct minimal band UAs that miss given,
+ * sorted by (size, value); min_valid is the smallest size of a valid set
+ * (the smallest hitting set of those UAs).
  */
 #ifndef MC_BAND_TABLE_H
 #define MC_BAND_TABLE_H
@@ -45,7 +52,8 @@ typedef struct band_table {
     uint32_t *set;                        /* valid sets, by size */
     int start[BAND_TABLE_MAX_SIZE + 2];
     int cap;
-    uint32_t ua[BAND_TABLE_MAX_UA];       /* minimal band UAs */
+    uint32_t given;                       /* given cells (27 bits; 0: none) */
+    uint32_t ua[BAND_TABLE_MAX_UA];       /* minimal band UAs missing the givens */
     int nua;
     int fillings;                         /* fillings with the band's gangster (band included) */
     int min_valid;
@@ -59,7 +67,12 @@ void band_table_free(band_table *t);
  * fails. */
 MC_MUST_USE mc_status band_table_build(band_table *t, const uint8_t band[27], int max_size);
 
-/* True when mask meets every band UA of t (the fast validity test). */
+/* The same with the cells of given (27 bits) fixed as uncounted clues; a
+ * rebuild of t->band takes t->given again. */
+MC_MUST_USE mc_status band_table_build_given(band_table *t, const uint8_t band[27], int max_size, uint32_t given);
+
+/* True when mask meets every band UA of t (the fast validity test; with
+ * givens: mask plus the givens is valid). */
 bool band_table_is_valid(const band_table *t, uint32_t mask);
 
 /* Number of valid sets of size s (0 when s > max_size). */

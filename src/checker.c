@@ -43,6 +43,7 @@ void checker_options_default(checker_options *o, int clues)
     o->max_degree = HITSET_MAX_DEGREE;
     o->learn = 1;
     o->first = 0;
+    o->givens = cs81_empty();
 }
 
 checker_ctx *checker_new(const geometry *geo, const checker_options *opt)
@@ -107,7 +108,9 @@ mc_status checker_run(checker_ctx *c, const uint8_t *sol, checker_record *rec, c
     rec->ua_initial = (uint64_t)nuse;
 
     hitset_options ho;
-    hitset_options_default(&ho, c->opt.clues);
+    /* givens: the hitting sets hold them (forced) and K more cells */
+    hitset_options_default(&ho, c->opt.clues + cs81_count(c->opt.givens));
+    ho.forced = c->opt.givens;
     ho.max_initial = nuse;
     ho.max_degree = c->opt.max_degree;
     ho.learn = c->opt.learn;

@@ -19,6 +19,7 @@
 
 #include <stdint.h>
 
+#include "cellset.h"
 #include "geometry.h"
 #include "mc_error.h"
 #include "work_counters.h"
@@ -35,6 +36,11 @@ typedef struct checker_options {
     int max_degree;     /* degree-k pruning up to k (default 5; 1 = off) */
     int learn;          /* learn UAs from second solutions (default 1) */
     int first;          /* 1: stop the grid at its first puzzle (default 0: list all) */
+    /* cells fixed as clues with the grid's digit, not counted against K and
+     * never chosen (default none): every minimal unique puzzle that holds
+     * them and at most K other clues is reported, givens included (the
+     * positive controls of K = 16; band_engine.h has the same option) */
+    cs81 givens;
 } checker_options;
 
 void checker_options_default(checker_options *o, int clues);

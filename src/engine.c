@@ -102,8 +102,10 @@ mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, ui
                                  : e->kind->run_grid(e->state, u, &res->work, on_found, &fa, err);
         if (st != MC_OK) {
             if (st == MC_ENOMEM) return mc_fail(err, MC_ENOMEM, "out of memory");
-            return mc_fail(err, st, "%s of rank %llu: the %s engine failed (%s)", e->groups ? "group" : "grid",
-                           (unsigned long long)(first + i), e->kind->name, mc_status_name(st));
+            char why[MC_ERROR_MSG_MAX / 2] = "";
+            if (err && st == MC_EINTERNAL) snprintf(why, sizeof why, ": %.200s", err->msg);
+            return mc_fail(err, st, "%s of rank %llu: the %s engine failed (%s)%s", e->groups ? "group" : "grid",
+                           (unsigned long long)(first + i), e->kind->name, mc_status_name(st), why);
         }
         if (fa.st != MC_OK) return mc_fail(err, MC_ENOMEM, "out of memory");
     }

@@ -26,12 +26,19 @@ static mc_status create(const job *j, void **state, mc_error *err)
     return MC_OK;
 }
 
+/* An invariant that failed (MC_EINTERNAL) is named; the run stops. */
+static mc_status failed(const band_engine *e, mc_status st, mc_error *err)
+{
+    if (st == MC_EINTERNAL) return mc_fail(err, st, "band engine: %s", band_engine_failure(e));
+    return mc_fail(err, st, "band engine: %s", mc_status_name(st));
+}
+
 static mc_status run_grid(void *state, const uint8_t *grid, work_counters *work, engine_found_fn found, void *arg,
                           mc_error *err)
 {
     band_record rec;
     mc_status st = band_engine_run(state, grid, &rec, found, arg);
-    if (st != MC_OK) return mc_fail(err, st, "band engine: out of memory");
+    if (st != MC_OK) return failed(state, st, err);
     work_counters_add(work, &rec.work);
     return MC_OK;
 }
@@ -56,7 +63,7 @@ static mc_status run_group(void *state, const uint8_t *unit, work_counters *work
     item_found_arg a = {found, arg};
     mc_status st = band_engine_run_group(state, bandpair_unit_pair(unit), bandpair_unit_band3(unit),
                                          bandpair_unit_nitems(unit), &rec, on_item_found, &a);
-    if (st != MC_OK) return mc_fail(err, st, "band engine: out of memory");
+    if (st != MC_OK) return failed(state, st, err);
     work_counters_add(work, &rec.work);
     return MC_OK;
 }

@@ -225,7 +225,8 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
     else cs = checker_run(c->ck, g->cell, &rec, on_found, &c->out);
     grid_ticker_end(c->out.ticker);
     if (cs != MC_OK) {
-        fprintf(stderr, "%s:%ld: search failed: %s\n", gridfile_name(f), gridfile_line(f), mc_status_name(cs));
+        fprintf(stderr, "%s:%ld: search failed: %s%s%s\n", gridfile_name(f), gridfile_line(f), mc_status_name(cs),
+                cs == MC_EINTERNAL && c->use_band ? ": " : "", c->use_band ? band_engine_failure(c->be) : "");
         return CLI_STOP_ALL;
     }
     fflush(stdout);
