@@ -147,6 +147,7 @@ void job_free(job *j)
     if (!j) return;
     free(j->path);
     free(j->source_path);
+    free(j->source_recorded);
     free(j->output);
     job_init(j);
 }

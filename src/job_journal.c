@@ -369,7 +369,7 @@ static mc_status drop_torn_tail(journal *jl, const journal_data *done, mc_error 
     return MC_OK;
 }
 
-mc_status journal_open(const job *j, journal **out, journal_data *done, mc_error *err)
+mc_status journal_open(job *j, journal **out, journal_data *done, mc_error *err)
 {
     memset(done, 0, sizeof *done);
     mc_status st = mkdir_p(j->output, err);
@@ -425,6 +425,19 @@ mc_status journal_open(const job *j, journal **out, journal_data *done, mc_error
         job_fsync_dir(j->output);
         done->identity = ident;
         ident = NULL;
+    } else if (strcmp(done->identity, ident) != 0 && job_identity_same_job(done->identity, ident)) {
+        /* the same file's content at another path (a moved tree): the
+         * journal's line stays, found.txt and summary.json keep its path */
+        job old;
+        mc_error e;
+        if ((st = job_from_identity(done->identity, &old, &e)) != MC_OK) {
+            st = mc_fail(err, MC_ECORRUPT, "%s: bad job line", jl->path);
+            goto fail;
+        }
+        free(j->source_recorded);
+        j->source_recorded = old.source_path;
+        old.source_path = NULL;
+        job_free(&old);
     } else if (strcmp(done->identity, ident) != 0) {
         job old;
         mc_error e;

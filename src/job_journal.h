@@ -55,8 +55,9 @@ typedef struct journal journal;
 /* Opens (creates) DIR/journal for appending, takes an exclusive lock (a
  * second run on the same output fails), drops a torn tail, checks or writes
  * the J line, and loads the finished chunks into *done (caller frees with
- * journal_data_free). */
-MC_MUST_USE mc_status journal_open(const job *j, journal **out, journal_data *done, mc_error *err);
+ * journal_data_free). A J line of the same job with the source at another
+ * path (job_identity_same_job) is kept: j->source_recorded gets its path. */
+MC_MUST_USE mc_status journal_open(job *j, journal **out, journal_data *done, mc_error *err);
 /* Appends a comment line ("# ..."), not fsync'd. */
 MC_MUST_USE mc_status journal_comment(journal *jl, const char *text, mc_error *err);
 /* Appends the chunk's line and fsyncs it. Test hook MC_TEST_JOURNAL_KILL
