@@ -76,6 +76,14 @@ typedef struct job_totals {
     double seconds;
 } job_totals;
 void job_totals_of(const journal_data *d, job_totals *t);
+/* Is the job complete in its output: the journal (opened read-only, under
+ * a shared lock) of this job (job_identity_same_job; source_recorded set
+ * as by journal_open) holds every chunk once, no damaged line, and
+ * found.txt and summary.json are there? Then *complete and the totals in
+ * *t; nothing is written. *complete false otherwise (journal_open judges
+ * such an output); an error only for a journal in use by a run or out of
+ * memory. */
+MC_MUST_USE mc_status journal_complete(job *j, bool *complete, job_totals *t, mc_error *err);
 /* found.txt's text (banner, job and the puzzle lines); *body (if not NULL)
  * gets the puzzle lines alone. Both malloc'd; NULL when out of memory. */
 char *job_found_text(const job *j, const journal_data *d, char **body);
