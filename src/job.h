@@ -114,7 +114,9 @@ MC_MUST_USE mc_status job_resolve(job *j, mc_error *err);
 /* The engine of a job that names none (shape known): band for 9x9 grids
  * with K up to BAND_CROSSOVER_MAX_K (band_crossover.h: where it is the
  * faster) when no checker option (ua_max_size, ua_limit, max_degree) is
- * set, and always for a source of band-pair groups; checker otherwise. */
+ * set, and always for a source of band-pair groups; check64 for 4x4, 6x6
+ * and 8x8 grids where check64_crossover.h says it is the faster, when no
+ * checker option is set and learn is not 0; checker otherwise. */
 job_engine_kind job_engine_default(const job *j);
 
 uint64_t job_total(const job *j);               /* grids in the job */
