@@ -742,7 +742,10 @@ static void enter(hitset_ctx *h, int d, int r)
     if (r == 0) return;
     if (h->ncaps) {
         h->cap_branch = cs81_empty();
-        if (!apply_caps(h, f, F)) return;
+        /* the frame's family as it is now: add_learned above may have
+         * given the frame a new one (f->fam, f->u), and the caps read the
+         * sets f->u names */
+        if (!apply_caps(h, f, &h->fam[f->fam])) return;
     }
     dispatch(h, d, r);
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "band_crossover.h"
+#include "check64_crossover.h"
 #include "checker.h"
 #include "gridfile.h"
 #include "hitset.h"
@@ -138,8 +139,11 @@ job_engine_kind job_engine_default(const job *j)
 {
     if (job_source_gives_groups(j->source)) return JOB_ENGINE_BAND;
     bool checker_opts = j->ua_max_size >= 0 || j->ua_limit >= 0 || j->max_degree >= 0;
-    return j->geo && band_crossover_use_band(j->geo->R, j->geo->C, j->clues, checker_opts) ? JOB_ENGINE_BAND
-                                                                                           : JOB_ENGINE_CHECKER;
+    if (!j->geo) return JOB_ENGINE_CHECKER;
+    if (band_crossover_use_band(j->geo->R, j->geo->C, j->clues, checker_opts)) return JOB_ENGINE_BAND;
+    if (check64_crossover_use(j->geo->R, j->geo->C, j->clues, checker_opts || j->learn == 0))
+        return JOB_ENGINE_CHECK64;
+    return JOB_ENGINE_CHECKER;
 }
 
 void job_free(job *j)
@@ -147,6 +151,7 @@ void job_free(job *j)
     if (!j) return;
     free(j->path);
     free(j->source_path);
+    free(j->source_recorded);
     free(j->output);
     job_init(j);
 }

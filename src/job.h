@@ -19,6 +19,12 @@
  * same identity, and `job verify` (job_verify.h) needs nothing but it, the
  * journal and the source.
  *
+ * A file source is the file's content, not its path: source_sum binds the
+ * content, and path= records where the file was when the journal began (a
+ * hint, absolute). Two identities that differ in path= alone are the same
+ * job (job_identity_same_job), so a record copied to another tree is run
+ * on and verified there (job_source_locate, source.h, finds the file).
+ *
  * The rooms around it: source.h (where the grids come from), engine.h (the
  * search behind one interface), job_result.h (what a chunk produced),
  * job_journal.h (journal, found.txt, summary.json), job_verify.h.
@@ -53,6 +59,8 @@ typedef struct job {
     char *path;              /* the job file as given ("" for a job read from a journal) */
     job_source_kind source;
     char *source_path;       /* absolute path (grids, catalogue); NULL for enumerate, bandpairs */
+    char *source_recorded;   /* the file's path as the journal's J line names it when that is
+                              * another path of the same content (a moved tree); NULL: source_path */
     bool has_source_sum;     /* the source is a file: source_sum binds its content */
     uint64_t source_sum;     /* set by job_resolve (source_kind.fingerprint) */
     bool ranks_given;
@@ -106,7 +114,9 @@ MC_MUST_USE mc_status job_resolve(job *j, mc_error *err);
 /* The engine of a job that names none (shape known): band for 9x9 grids
  * with K up to BAND_CROSSOVER_MAX_K (band_crossover.h: where it is the
  * faster) when no checker option (ua_max_size, ua_limit, max_degree) is
- * set, and always for a source of band-pair groups; checker otherwise. */
+ * set, and always for a source of band-pair groups; check64 for 4x4, 6x6
+ * and 8x8 grids where check64_crossover.h says it is the faster, when no
+ * checker option is set and learn is not 0; checker otherwise. */
 job_engine_kind job_engine_default(const job *j);
 
 uint64_t job_total(const job *j);               /* grids in the job */
@@ -127,6 +137,9 @@ MC_MUST_USE mc_status job_identity_check_format(const char *text, const char *wh
  * engine none is called a dry run's), into out (cap bytes, always ended;
  * "N more keys" when they do not fit). */
 void job_identity_diff(const char *output, const char *mine, char *out, size_t cap);
+/* Are two J line bodies the same job: equal but for path= (the file's
+ * content sum, in both, is equal)? */
+bool job_identity_same_job(const char *a, const char *b);
 /* Rebuilds a job from a J line body (for `job verify`). */
 MC_MUST_USE mc_status job_from_identity(const char *text, job *j, mc_error *err);
 

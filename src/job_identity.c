@@ -58,7 +58,7 @@ char *job_identity(const job *j)
     int n = snprintf(out, cap, "format=%d counters=%s source=%s", JOB_JOURNAL_FORMAT, work_counters_keys(),
                      job_source_name(j->source));
     if (j->source_path) {
-        escape_into(esc, 3 * PATH_MAX + 1, j->source_path);
+        escape_into(esc, 3 * PATH_MAX + 1, j->source_recorded ? j->source_recorded : j->source_path);
         n += snprintf(out + n, cap - (size_t)n, " path=%s", esc);
     }
     if (j->has_source_sum)
@@ -158,6 +158,38 @@ void job_identity_diff(const char *output, const char *mine, char *out, size_t c
     }
     if (left) snprintf(out + n, cap - n, "%s%d more key%s", ndiff ? "; " : "", left, left == 1 ? "" : "s");
     else if (!ndiff) snprintf(out, cap, "the job lines differ in their layout");
+}
+
+/* The next token of an identity after p (NULL at the end). */
+static const char *next_token(const char *p)
+{
+    const char *sp = strchr(p, ' ');
+    return sp ? sp + 1 : NULL;
+}
+
+/* The length of the token at p. */
+static size_t token_len(const char *p)
+{
+    const char *sp = strchr(p, ' ');
+    return sp ? (size_t)(sp - p) : strlen(p);
+}
+
+/* The token at p or the next after it that is not path=, NULL at the end. */
+static const char *skip_path(const char *p)
+{
+    while (p && *p && !strncmp(p, "path=", 5)) p = next_token(p);
+    return p && *p ? p : NULL;
+}
+
+bool job_identity_same_job(const char *a, const char *b)
+{
+    if (!has_key(a, "source_sum", 10) || !has_key(b, "source_sum", 10)) return !strcmp(a, b);
+    const char *p = skip_path(a), *q = skip_path(b);
+    for (; p && q; p = skip_path(next_token(p)), q = skip_path(next_token(q))) {
+        size_t n = token_len(p);
+        if (n != token_len(q) || memcmp(p, q, n)) return false;
+    }
+    return !p && !q;
 }
 
 mc_status job_identity_check_format(const char *text, const char *where, mc_error *err)

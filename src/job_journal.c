@@ -369,7 +369,107 @@ static mc_status drop_torn_tail(journal *jl, const journal_data *done, mc_error 
     return MC_OK;
 }
 
-mc_status journal_open(const job *j, journal **out, journal_data *done, mc_error *err)
+/* The journal's J line (identity) is of the same job as j with its file at
+ * another path (job_identity_same_job): j->source_recorded gets the
+ * journal's path, so found.txt and summary.json keep naming it. */
+static mc_status adopt_recorded(job *j, const char *identity, const char *path, mc_error *err)
+{
+    job old;
+    if (job_from_identity(identity, &old, NULL) != MC_OK) return mc_fail(err, MC_ECORRUPT, "%s: bad job line", path);
+    free(j->source_recorded);
+    j->source_recorded = old.source_path;
+    old.source_path = NULL;
+    job_free(&old);
+    return MC_OK;
+}
+
+/* Every chunk line of done is a work unit of j, each at most once, and no
+ * line lists a puzzle twice (path: the journal, for messages). */
+static mc_status check_units(const job *j, const journal_data *done, const char *path, mc_error *err)
+{
+    /* every chunk line must be a work unit of this job */
+    for (size_t i = 0; i < done->nchunks; i++) {
+        const job_result *r = &done->chunks[i];
+        uint64_t f, c;
+        if (r->first < j->first || r->first > j->last || (r->first - j->first) % j->chunk != 0 ||
+            (job_chunk_range(j, (r->first - j->first) / j->chunk, &f, &c), c != r->count))
+            return mc_fail(err, MC_ECORRUPT, "%s: chunk %" PRIu64 "+%" PRIu64 " is not a work unit of the job", path,
+                           r->first, r->count);
+    }
+    /* and each at most once: run never writes a chunk twice, so a second
+     * line is an edit; refused as `job verify` refuses it (one view of the
+     * journal), never silently counted once */
+    uint64_t nch = job_nchunks(j);
+    unsigned char *seen = calloc(nch / 8 + 1, 1);
+    if (!seen) return mc_fail(err, MC_ENOMEM, "out of memory");
+    mc_status st = MC_OK;
+    for (size_t i = 0; st == MC_OK && i < done->nchunks; i++) {
+        const job_result *r = &done->chunks[i];
+        uint64_t idx = (r->first - j->first) / j->chunk;
+        /* a puzzle listed twice in a line is an edit (or an engine fault)
+         * too, refused as `job verify` refuses it */
+        size_t dup = job_puzzles_first_repeat(done->chunks[i].found, r->nfound, false);
+        if (seen[idx / 8] & (1u << (idx % 8)))
+            st = mc_fail(err, MC_ECORRUPT,
+                         "%s: ranks %" PRIu64 "..%" PRIu64 " are in the journal more than once (a journal holds "
+                         "each chunk once: remove the extra line, or use another output directory)",
+                         path, r->first, r->first + r->count - 1);
+        else if (dup < r->nfound)
+            st = mc_fail(err, MC_ECORRUPT,
+                         "%s: ranks %" PRIu64 "..%" PRIu64 " list a puzzle of rank %" PRIu64 " twice (a journal "
+                         "lists each puzzle once: remove the extra entry, or use another output directory)",
+                         path, r->first, r->first + r->count - 1, r->found[dup].rank);
+        seen[idx / 8] |= (unsigned char)(1u << (idx % 8));
+    }
+    free(seen);
+    return st;
+}
+
+/* Is dir/name a regular file? */
+static bool file_there(const char *dir, const char *name)
+{
+    char *p = job_path_join(dir, name);
+    struct stat sb;
+    bool there = p && stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
+    free(p);
+    return there;
+}
+
+mc_status journal_complete(job *j, bool *complete, job_totals *t, mc_error *err)
+{
+    *complete = false;
+    char *path = job_path_join(j->output, "journal"), *ident = job_identity(j);
+    if (!path || !ident) {
+        free(path);
+        free(ident);
+        return mc_fail(err, MC_ENOMEM, "out of memory");
+    }
+    mc_status st = MC_OK;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    journal_data d;
+    memset(&d, 0, sizeof d);
+    if (fd < 0) goto done; /* no journal: a job to start */
+    if (flock(fd, LOCK_SH | LOCK_NB) != 0) {
+        st = mc_fail(err, MC_EIO, "%s: in use by another run (locked)", path);
+        goto done;
+    }
+    mc_error e; /* a journal that is not of a complete job is journal_open's to judge */
+    if (journal_read(path, j->geo, &d, &e) != MC_OK || !d.identity || d.bad_lines ||
+        !job_identity_same_job(d.identity, ident) || check_units(j, &d, path, &e) != MC_OK ||
+        d.nchunks != job_nchunks(j) || !file_there(j->output, "found.txt") || !file_there(j->output, "summary.json"))
+        goto done;
+    if (strcmp(d.identity, ident) && (st = adopt_recorded(j, d.identity, path, err)) != MC_OK) goto done;
+    job_totals_of(&d, t);
+    *complete = true;
+done:
+    if (fd >= 0) close(fd);
+    journal_data_free(&d);
+    free(path);
+    free(ident);
+    return st;
+}
+
+mc_status journal_open(job *j, journal **out, journal_data *done, mc_error *err)
 {
     memset(done, 0, sizeof *done);
     mc_status st = mkdir_p(j->output, err);
@@ -425,6 +525,8 @@ mc_status journal_open(const job *j, journal **out, journal_data *done, mc_error
         job_fsync_dir(j->output);
         done->identity = ident;
         ident = NULL;
+    } else if (strcmp(done->identity, ident) != 0 && job_identity_same_job(done->identity, ident)) {
+        if ((st = adopt_recorded(j, done->identity, jl->path, err)) != MC_OK) goto fail;
     } else if (strcmp(done->identity, ident) != 0) {
         job old;
         mc_error e;
@@ -447,51 +549,7 @@ mc_status journal_open(const job *j, journal **out, journal_data *done, mc_error
         st = mc_fail(err, MC_EINVAL, "%s belongs to another job (%s); use another output directory", jl->path, diff);
         goto fail;
     }
-    /* every chunk line must be a work unit of this job */
-    for (size_t i = 0; i < done->nchunks; i++) {
-        const job_result *r = &done->chunks[i];
-        uint64_t f, c;
-        if (r->first < j->first || r->first > j->last || (r->first - j->first) % j->chunk != 0 ||
-            (job_chunk_range(j, (r->first - j->first) / j->chunk, &f, &c), c != r->count)) {
-            st = mc_fail(err, MC_ECORRUPT, "%s: chunk %" PRIu64 "+%" PRIu64 " is not a work unit of the job",
-                         jl->path, r->first, r->count);
-            goto fail;
-        }
-    }
-    /* and each at most once: run never writes a chunk twice, so a second
-     * line is an edit; refused as `job verify` refuses it (one view of the
-     * journal), never silently counted once */
-    uint64_t nch = job_nchunks(j);
-    unsigned char *seen = calloc(nch / 8 + 1, 1);
-    if (!seen) {
-        st = mc_fail(err, MC_ENOMEM, "out of memory");
-        goto fail;
-    }
-    for (size_t i = 0; i < done->nchunks; i++) {
-        const job_result *r = &done->chunks[i];
-        uint64_t idx = (r->first - j->first) / j->chunk;
-        if (seen[idx / 8] & (1u << (idx % 8))) {
-            st = mc_fail(err, MC_ECORRUPT,
-                         "%s: ranks %" PRIu64 "..%" PRIu64 " are in the journal more than once (a journal holds "
-                         "each chunk once: remove the extra line, or use another output directory)",
-                         jl->path, r->first, r->first + r->count - 1);
-            free(seen);
-            goto fail;
-        }
-        seen[idx / 8] |= (unsigned char)(1u << (idx % 8));
-        /* a puzzle listed twice in a line is an edit (or an engine fault)
-         * too, refused as `job verify` refuses it */
-        size_t dup = job_puzzles_first_repeat(done->chunks[i].found, r->nfound, false);
-        if (dup < r->nfound) {
-            st = mc_fail(err, MC_ECORRUPT,
-                         "%s: ranks %" PRIu64 "..%" PRIu64 " list a puzzle of rank %" PRIu64 " twice (a journal "
-                         "lists each puzzle once: remove the extra entry, or use another output directory)",
-                         jl->path, r->first, r->first + r->count - 1, r->found[dup].rank);
-            free(seen);
-            goto fail;
-        }
-    }
-    free(seen);
+    if ((st = check_units(j, done, jl->path, err)) != MC_OK) goto fail;
     if (!fresh && (st = drop_torn_tail(jl, done, err)) != MC_OK) goto fail;
     free(ident);
     *out = jl;

@@ -55,8 +55,9 @@ typedef struct journal journal;
 /* Opens (creates) DIR/journal for appending, takes an exclusive lock (a
  * second run on the same output fails), drops a torn tail, checks or writes
  * the J line, and loads the finished chunks into *done (caller frees with
- * journal_data_free). */
-MC_MUST_USE mc_status journal_open(const job *j, journal **out, journal_data *done, mc_error *err);
+ * journal_data_free). A J line of the same job with the source at another
+ * path (job_identity_same_job) is kept: j->source_recorded gets its path. */
+MC_MUST_USE mc_status journal_open(job *j, journal **out, journal_data *done, mc_error *err);
 /* Appends a comment line ("# ..."), not fsync'd. */
 MC_MUST_USE mc_status journal_comment(journal *jl, const char *text, mc_error *err);
 /* Appends the chunk's line and fsyncs it. Test hook MC_TEST_JOURNAL_KILL
@@ -75,6 +76,14 @@ typedef struct job_totals {
     double seconds;
 } job_totals;
 void job_totals_of(const journal_data *d, job_totals *t);
+/* Is the job complete in its output: the journal (opened read-only, under
+ * a shared lock) of this job (job_identity_same_job; source_recorded set
+ * as by journal_open) holds every chunk once, no damaged line, and
+ * found.txt and summary.json are there? Then *complete and the totals in
+ * *t; nothing is written. *complete false otherwise (journal_open judges
+ * such an output); an error only for a journal in use by a run or out of
+ * memory. */
+MC_MUST_USE mc_status journal_complete(job *j, bool *complete, job_totals *t, mc_error *err);
 /* found.txt's text (banner, job and the puzzle lines); *body (if not NULL)
  * gets the puzzle lines alone. Both malloc'd; NULL when out of memory. */
 char *job_found_text(const job *j, const journal_data *d, char **body);

@@ -113,7 +113,7 @@ static mc_status check_agreement(job_union *u, mc_error *err)
         char *other = job_union_shared_identity(u->out[i].v.identity);
         if (!other) {
             st = mc_fail(err, MC_ENOMEM, "out of memory");
-        } else if (strcmp(base, other)) {
+        } else if (!job_identity_same_job(base, other)) { /* the grid file's path aside: its content sum decides */
             char a[320], b[320];
             first_difference(base, other, a, sizeof a);
             if (!strcmp(a, "(none)")) first_difference(other, base, b, sizeof b), same_key(b, base, a, sizeof a);

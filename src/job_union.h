@@ -5,7 +5,8 @@
  * The outputs must be of the same job but for their ranks and chunk size:
  * every other key of their journals' job lines (source and its content
  * sum, bands, shape, K, engine, engine options, format and counters) is
- * equal. No rank is in two outputs. The union's claim names its rank
+ * equal; the path of a grid file may differ (job_identity_same_job: its
+ * content sum decides), as for parts run in different checkouts. No rank is in two outputs. The union's claim names its rank
  * ranges (adjacent outputs merged), its units, K and its puzzles; it holds
  * when every output verifies (job_verify_output). With an expected range
  * I..J, the union must be exactly I..J.

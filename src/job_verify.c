@@ -363,6 +363,7 @@ static mc_status load(verifier *v, const char *jpath, mc_error *err)
     if ((st = job_from_identity(v->d.identity, &v->j, NULL)) != MC_OK) return mc_fail(err, st, "%s: bad job line", jpath);
     free(v->j.output);
     if (!(v->j.output = strdup(v->dir))) return mc_fail(err, MC_ENOMEM, "out of memory");
+    if ((st = job_source_locate(&v->j, v->dir, err)) != MC_OK) return st;
     v->nchunks = job_nchunks(&v->j);
     if (!(v->slot = malloc((v->nchunks ? v->nchunks : 1) * sizeof *v->slot)))
         return mc_fail(err, MC_ENOMEM, "out of memory");
@@ -379,6 +380,9 @@ static void report_job(verifier *v)
     fprintf(v->out, "job: %s %s, ranks %" PRIu64 "..%" PRIu64 ", chunk %" PRIu64 ", K = %d, engine %s\n",
             job_source_name(j->source), j->source_path ? j->source_path : what, j->first, j->last, j->chunk,
             j->clues, job_engine_name(j->engine));
+    if (j->source_recorded)
+        fprintf(v->out, "note: the journal names %s; the file of that content is %s\n", j->source_recorded,
+                j->source_path);
     if (v->d.bad_lines)
         fprintf(v->out, "note: %ld torn or damaged journal line%s ignored (first at line %ld)\n", v->d.bad_lines,
                 v->d.bad_lines == 1 ? "" : "s", v->d.first_bad_line);

@@ -1,5 +1,5 @@
-/* minclue — the public interface (minclue.h) over solver, canon, checker
- * and band engine: text in and out at the edge, the internal types behind
+/* minclue — the public interface (minclue.h) over solver, canon, checker,
+ * band engine and check64: text in and out at the edge, the internal types behind
  * opaque contexts. Every public function checks its pointers (ENULL);
  * minclue_search_new validates every option against what the engine it
  * makes takes, so an accepted context never fails a search for its
@@ -14,6 +14,7 @@
 #include "build_info.h"
 #include "canon.h"
 #include "band_engine.h"
+#include "check64.h"
 #include "checker.h"
 #include "grid.h"
 #include "hitset.h"
@@ -102,8 +103,9 @@ MINCLUE_API int minclue_canon(const char *text, char *out)
 
 struct minclue_search {
     const geometry *geo;
-    checker_ctx *checker; /* one of the two engines */
+    checker_ctx *checker; /* one of the three engines */
     band_engine *band;
+    check64 *c64;
     int busy;             /* a search is running (the callback may be in it) */
     int free_pending;     /* minclue_search_free was called from a callback */
     minclue_puzzle_fn fn;
@@ -130,6 +132,7 @@ static const geometry *search_shape(const minclue_search_options *v)
     const geometry *geo = geometry_get(v->box_rows ? v->box_rows : 3, v->box_cols ? v->box_cols : 3);
     if (!geo || geo != geometry_for_cells(geo->ncells) || geo->ncells > CHECKER_MAX_CELLS) return NULL;
     if (v->engine == MINCLUE_ENGINE_BAND && geo->ncells != 81) return NULL;
+    if (v->engine == MINCLUE_ENGINE_CHECK64 && !check64_takes(geo)) return NULL;
     return geo;
 }
 
@@ -141,6 +144,9 @@ static int options_ok(const minclue_search_options *v, const geometry *geo)
     if ((v->no_learn != 0 && v->no_learn != 1) || (v->first != 0 && v->first != 1)) return 0;
     if (v->engine == MINCLUE_ENGINE_BAND)
         return v->clues >= 1 && v->clues <= 27 && !v->ua_max_size && !v->ua_limit && !v->max_degree;
+    if (v->engine == MINCLUE_ENGINE_CHECK64)
+        return v->clues >= 1 && v->clues <= geo->ncells && !v->ua_max_size && !v->ua_limit && !v->max_degree &&
+               !v->no_learn;
     return v->engine == MINCLUE_ENGINE_CHECKER && v->clues >= 1 && v->clues <= geo->ncells &&
            v->ua_max_size >= 0 && v->ua_max_size <= CHECKER_MAX_UA_SIZE && v->ua_limit >= 0 &&
            v->max_degree >= 0 && v->max_degree <= HITSET_MAX_DEGREE;
@@ -167,6 +173,11 @@ MINCLUE_API minclue_search *minclue_search_new(const minclue_search_options *o, 
         bo.learn = !o->no_learn;
         bo.first = o->first;
         s->band = band_engine_new(&bo);
+    } else if (o->engine == MINCLUE_ENGINE_CHECK64) {
+        check64_options c6;
+        check64_options_default(&c6, o->clues);
+        c6.first = o->first;
+        s->c64 = check64_new(geo, &c6);
     } else {
         checker_options co;
         checker_options_default(&co, o->clues);
@@ -177,7 +188,7 @@ MINCLUE_API minclue_search *minclue_search_new(const minclue_search_options *o, 
         co.first = o->first;
         s->checker = checker_new(geo, &co);
     }
-    if (!s->checker && !s->band) {
+    if (!s->checker && !s->band && !s->c64) {
         free(s);
         return NULL;
     }
@@ -198,6 +209,7 @@ static void search_free(minclue_search *s)
 {
     checker_free(s->checker);
     band_engine_free(s->band);
+    check64_free(s->c64);
     free(s);
 }
 
@@ -219,6 +231,9 @@ MINCLUE_API long minclue_search_grid(minclue_search *s, const char *text, minclu
     if (s->band) {
         band_record rec;
         ms = band_engine_run(s->band, g.cell, &rec, on_found, s);
+    } else if (s->c64) {
+        work_counters w = {0};
+        ms = check64_run(s->c64, g.cell, &w, on_found, s);
     } else {
         checker_record rec;
         ms = checker_run(s->checker, g.cell, &rec, on_found, s);

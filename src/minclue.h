@@ -42,6 +42,12 @@
  *       checker at K = 16 and 17 (K = 16: 0.7 s of CPU a grid against
  *       6.2 s; K = 17: 18 s against 92 s); at high K far slower (K = 21 with first, on a grid with 19-clue puzzles:
  *       78 s against 0.04 s), so choose by K.
+ *   MINCLUE_ENGINE_CHECK64 (2, API 3)  the checker's method on 64-bit cell
+ *       sets: boxes 2x2, 2x3, 2x4 only (grids of at most 64 cells), K from
+ *       1 to the number of cells; ua_max_size, ua_limit, max_degree and
+ *       no_learn must be 0 (it takes no tuning). On 8x8 grids 4.5-5.9 times
+ *       the checker's speed up to K = 13, about as fast at K = 16-17; on
+ *       4x4 and 6x6 grids the faster up to K = 3 and 9 (src/check64_crossover.h).
  *
  * Errors are negative return values (minclue_status); minclue_strerror
  * names them. Every pointer argument is checked: a NULL where a pointer
@@ -74,7 +80,7 @@
 extern "C" {
 #endif
 
-#define MINCLUE_API_VERSION 2 /* 2: engine band, first, EBUSY, ENULL */
+#define MINCLUE_API_VERSION 3 /* 2: engine band, first, EBUSY, ENULL; 3: engine check64 */
 #define MINCLUE_MAX_TEXT 257 /* 256 cells and the NUL */
 
 #if defined(__GNUC__)
@@ -114,21 +120,21 @@ MINCLUE_API int minclue_solve(const char *puzzle, char *solution);
 MINCLUE_API int minclue_canon(const char *grid, char *out);
 
 /* ---- search ---- */
-enum { MINCLUE_ENGINE_CHECKER = 0, MINCLUE_ENGINE_BAND = 1 };
+enum { MINCLUE_ENGINE_CHECKER = 0, MINCLUE_ENGINE_BAND = 1, MINCLUE_ENGINE_CHECK64 = 2 };
 
 typedef struct minclue_search_options {
     size_t size;      /* sizeof (minclue_search_options); set by _init */
     int clues;        /* K: puzzles of at most K clues (1 .. cells; band: 1 .. 27) */
     int box_rows;     /* the shape: boxes box_rows x box_cols, 0 = 3; the */
-    int box_cols;     /*   checker takes 2x2, 2x3, 2x4, 3x3, band 3x3 only */
-    int engine;       /* MINCLUE_ENGINE_CHECKER (0, default) or MINCLUE_ENGINE_BAND */
-    /* tuning of the checker; 0 = its default; the band engine takes only 0 */
+    int box_cols;     /*   checker takes 2x2, 2x3, 2x4, 3x3, band 3x3 only, check64 2x2-2x4 */
+    int engine;       /* MINCLUE_ENGINE_CHECKER (0, default), _BAND or _CHECK64 */
+    /* tuning of the checker; 0 = its default; band and check64 take only 0 */
     int ua_max_size;  /* unavoidable sets found up to this size (0 .. 24) */
     int ua_limit;     /* at most this many initial unavoidable sets (>= 0) */
     int max_degree;   /* degree pruning up to this degree (0 .. 5; 1 = off) */
-    /* both engines */
+    /* checker and band (check64 takes only 0) */
     int no_learn;     /* 0 or 1: do not keep sets learned from second solutions */
-    int first;        /* 0 or 1: stop each grid at its first puzzle (API 2; was reserved[0]) */
+    int first;        /* 0 or 1: stop each grid at its first puzzle (every engine; API 2; was reserved[0]) */
     int reserved[7];  /* zero */
 } minclue_search_options;
 
@@ -146,7 +152,7 @@ typedef void (*minclue_puzzle_fn)(void *user, const char *puzzle, int nclues);
 /* A context for the options; *status (status may be NULL) gets MINCLUE_OK
  * or why it is NULL: MINCLUE_ENULL (o is NULL), MINCLUE_EOPTIONS (a size
  * other than sizeof (minclue_search_options), a value out of the ranges
- * above, an engine other than the two, a shape, K or tuning option the
+ * above, an engine other than the three, a shape, K or tuning option the
  * engine does not take, a reserved field not zero) or MINCLUE_ENOMEM. */
 MINCLUE_API minclue_search *minclue_search_new(const minclue_search_options *o, int *status);
 /* Searches one valid solution grid of the context's shape: fn (may be

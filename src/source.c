@@ -1,8 +1,12 @@
 /* source — the source table, job_resolve and the reader; see source.h. */
 #include "source.h"
 
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "bandpair_unit.h"
 
@@ -117,4 +121,49 @@ void job_source_close(job_source *s)
     if (!s) return;
     s->kind->close(s->state);
     free(s);
+}
+
+/* Is path a regular file with the job's content sum? */
+static bool holds_content(const job *j, const source_kind *k, const char *path)
+{
+    struct stat sb;
+    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) return false;
+    job t = *j; /* a shallow copy: only its source_path is read */
+    t.source_path = (char *)path;
+    uint64_t sum;
+    mc_error e;
+    return k->fingerprint(&t, &sum, &e) == MC_OK && sum == j->source_sum;
+}
+
+mc_status job_source_locate(job *j, const char *near, mc_error *err)
+{
+    const source_kind *k = source_of(j->source);
+    if (!j->source_path || !j->has_source_sum || !k || !k->fingerprint) return MC_OK;
+    if (holds_content(j, k, j->source_path)) return MC_OK;
+    const char *rec = j->source_path, *name = strrchr(rec, '/');
+    name = name ? name + 1 : rec;
+    char dir[PATH_MAX], cand[2 * PATH_MAX + 2];
+    if (!realpath(near, dir)) return mc_fail(err, MC_EIO, "%s: %s", near, strerror(errno));
+    for (;;) {
+        /* the tails of rec, shortest first: each starts after a '/' */
+        for (const char *t = rec + strlen(rec); t > rec; t--) {
+            if (t[-1] != '/') continue;
+            snprintf(cand, sizeof cand, "%s/%s", strcmp(dir, "/") ? dir : "", t);
+            if (!holds_content(j, k, cand)) continue;
+            char *found = strdup(cand);
+            if (!found) return mc_fail(err, MC_ENOMEM, "out of memory");
+            free(j->source_recorded);
+            j->source_recorded = j->source_path;
+            j->source_path = found;
+            return MC_OK;
+        }
+        char *slash = strrchr(dir, '/');
+        if (!slash || !strcmp(dir, "/")) break;
+        if (slash == dir) slash[1] = 0;
+        else *slash = 0;
+    }
+    return mc_fail(err, MC_EIO,
+                   "%s: no file of the job's source (content sum %016llx) there, nor as %s in %s or a directory "
+                   "above it",
+                   rec, (unsigned long long)j->source_sum, name, near);
 }

@@ -77,6 +77,18 @@ size_t job_unit_bytes(const job *j);
  * the full records, at the cost of their filled part (about 0.9 KB of 8.7). */
 uint64_t job_checksum_units(const job *j, const uint8_t *units, uint64_t n);
 
+/* Finds the file of a job read from a journal's J line (job_from_identity)
+ * by its content: the recorded path (source_path) when it holds a file of
+ * the recorded content sum, else the first such file at DIR/TAIL for DIR
+ * near (an output directory) and each directory above it, nearest first,
+ * and TAIL the recorded path's last component, then its last two, and so
+ * on. A record copied with its grid file (jobs/proofs: the output two
+ * levels below the job file) is found so, wherever the copy is. When found
+ * elsewhere, source_path is that file and source_recorded the recorded path
+ * (the J line keeps naming it). MC_EIO naming the path and the content sum
+ * when there is no such file; MC_OK at once for a source that is no file. */
+MC_MUST_USE mc_status job_source_locate(job *j, const char *near, mc_error *err);
+
 /* ---- reading a job's units ---- */
 typedef struct job_source job_source;
 MC_MUST_USE mc_status job_source_open(const job *j, job_source **out, mc_error *err);

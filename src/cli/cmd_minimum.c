@@ -8,6 +8,7 @@
 #include "band_engine.h"
 #include "canon.h"
 #include "check64.h"
+#include "check64_crossover.h"
 #include "checker.h"
 #include "enumerate.h"
 #include "cli.h"
@@ -695,8 +696,10 @@ int cmd_minimum(int argc, char **argv)
         cli_error("minimum", "--engine band: 9x9 has too many grids to enumerate; give the grids as FILE");
         return 2;
     }
-    /* 8x8: check64 unless the checker is asked for (by name or by one of its options) */
-    if (geo->R == 2 && geo->C == 4 && !eng_given && !checker_only) eng = MIN_CHECK64;
+    /* 8x8 (the proof and --estimate, K = 13): check64 where check64_crossover.h says it is the faster, unless
+     * the checker is asked for (by name or by one of its options) */
+    if (geo->R == 2 && geo->C == 4 && !eng_given && check64_crossover_use(geo->R, geo->C, 13, checker_only != NULL))
+        eng = MIN_CHECK64;
     if (est) return estimate(geo, (int)est, seed, eng, &copt);
     if (geo->R == 2 && geo->C == 4) return prove8(geo, eng, &copt);
     if (geo->ncells > 36) {

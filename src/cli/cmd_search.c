@@ -6,6 +6,8 @@
 
 #include "band_crossover.h"
 #include "band_engine.h"
+#include "check64.h"
+#include "check64_crossover.h"
 #include "checker.h"
 #include "cli.h"
 #include "grid_ticker.h"
@@ -17,7 +19,7 @@
 #define SEARCH_STR(x) SEARCH_STR_(x)
 
 static const char *help_head =
-    "usage: minclue search --clues K [--engine checker|band] [--first] [--box RxC]\n"
+    "usage: minclue search --clues K [--engine checker|band|check64] [--first] [--box RxC]\n"
     "                      [--stats FILE] [options] [FILE|-]\n"
     "\n"
     "For each solution grid, one per line (a puzzle is solved first and its\n"
@@ -31,13 +33,18 @@ static const char *help_head =
     "  --clues K        clue count to search (required)\n"
     "  --engine NAME    band: the band method, 9x9 grids only, K from 1 to 27\n"
     "                   (other shapes are refused; it takes none of the options\n"
-    "                   --ua-max, --ua-limit, --max-degree); checker: UAs and\n"
-    "                   hitting sets, every shape. Default: band for 9x9 grids\n"
-    "                   with K from 1 to " SEARCH_STR(BAND_CROSSOVER_MAX_K) " and no checker option (above that\n"
-    "                   the checker is the faster: puzzles get dense), checker\n"
+    "                   --ua-max, --ua-limit, --max-degree); check64: the\n"
+    "                   checker on 64-bit cell sets, grids of at most 64 cells\n"
+    "                   (4x4, 6x6, 8x8; none of the checker options, nor\n"
+    "                   --no-learn); checker: UAs and hitting sets, every shape.\n"
+    "                   Default: band for 9x9 grids with K from 1 to " SEARCH_STR(BAND_CROSSOVER_MAX_K) " and no\n"
+    "                   checker option (above that the checker is the faster:\n"
+    "                   puzzles get dense); check64 for 8x8 grids with K up to\n"
+    "                   " SEARCH_STR(CHECK64_CROSSOVER_8X8_MAX_K) ", 6x6 up to " SEARCH_STR(CHECK64_CROSSOVER_6X6_MAX_K) ", 4x4 up to " SEARCH_STR(CHECK64_CROSSOVER_4X4_MAX_K) " (where it is the faster:\n"
+    "                   check64_crossover.h) without a checker option; checker\n"
     "                   for the others (chosen grid by grid; the summary names\n"
     "                   the engine)\n"
-    "  --first          stop each grid at its first puzzle (either engine; the\n"
+    "  --first          stop each grid at its first puzzle (every engine; the\n"
     "                   one found first may differ between them)\n"
     "  --box RxC        box shape (default: inferred from the line length)\n"
     "  --stats FILE     one JSON object per grid: UAs by size, sets from second\n"
@@ -50,10 +57,11 @@ static const char *help_tail =
     "                   grid that runs long shows its seconds and puzzles so\n"
     "                   far: on a terminal after 1 s, else every 30 s)\n"
     "\n"
-    "Engines. Both list the same puzzles (cross-checked in the tests); only\n"
+    "Engines. All list the same puzzles (cross-checked in the tests); only\n"
     "the work differs. checker: every shape up to 81 cells, every puzzle.\n"
     "band: 9x9 only (the method splits the grid into 3 bands of 3 rows and 3\n"
-    "stacks), K 1..27; --first and --no-learn apply to both.\n"
+    "stacks), K 1..27; --first and --no-learn apply to both. check64: the\n"
+    "checker's method for grids of at most 64 cells, its counters.\n"
     "Counters (summary line and --stats; an engine leaves the others at 0):\n"
     "  checker: initial UAs (unavoidable sets found before the search),\n"
     "    nodes (hitting-set search), candidates (full hitting sets checked),\n"
@@ -134,18 +142,24 @@ static void write_stats(FILE *fp, const char *file, long line, const grid *g, in
     fputs("}\n", fp);
 }
 
+typedef enum search_engine { SE_CHECKER, SE_BAND, SE_CHECK64, SE_COUNT } search_engine;
+static const char *const se_names[SE_COUNT] = {"checker", "band", "check64"};
+
 /* The state of one search over the input. */
 typedef struct search_ctx {
     int K;
     bool quiet;
     FILE *stats;
     checker_options copt;
-    bool band, first;        /* --engine band, --first */
-    bool autoeng;            /* no --engine: band_crossover decides grid by grid */
+    search_engine named;     /* --engine (SE_CHECKER without it) */
+    bool first;              /* --first */
+    bool autoeng;            /* no --engine: band_crossover and check64_crossover decide grid by grid */
     bool checker_opts;       /* a checker-only option was given (--ua-max, ...) */
-    bool use_band;           /* the engine of the current grid */
-    uint64_t grids_band;     /* grids searched by the band engine (the rest: checker) */
+    bool no_learn;           /* --no-learn (check64 always learns) */
+    search_engine use;       /* the engine of the current grid */
+    uint64_t grids_by[SE_COUNT]; /* grids each engine searched */
     band_engine *be;         /* made at the first grid the band engine searches */
+    check64 *c64;            /* for the shape cur, made at its first grid check64 searches */
     checker_ctx *ck;         /* for the shape cur */
     solver_ctx *sv;
     const geometry *cur;
@@ -173,15 +187,23 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
     (void)trailer;
     search_ctx *c = user;
     mc_error err;
-    c->use_band = c->band || (c->autoeng && band_crossover_use_band(g->geo->R, g->geo->C, c->K, c->checker_opts));
-    if (c->band && (g->geo->R != 3 || g->geo->C != 3))
+    const int R = g->geo->R, C = g->geo->C;
+    c->use = !c->autoeng                                                  ? c->named
+             : band_crossover_use_band(R, C, c->K, c->checker_opts)       ? SE_BAND
+             : check64_crossover_use(R, C, c->K, c->checker_opts || c->no_learn) ? SE_CHECK64
+                                                                          : SE_CHECKER;
+    if (c->use == SE_BAND && (R != 3 || C != 3))
         return invalid(f, "--engine band takes 9x9 grids only, not %dx%d", g->geo->N, g->geo->N);
+    if (c->use == SE_CHECK64 && !check64_takes(g->geo))
+        return invalid(f, "--engine check64 takes grids of at most 64 cells, not %dx%d", g->geo->N, g->geo->N);
     if (g->geo->ncells > CHECKER_MAX_CELLS)
         return invalid(f, "%dx%d grids are not supported (%d cells at most)", g->geo->N, g->geo->N, CHECKER_MAX_CELLS);
     if (c->K > g->geo->ncells)
         return invalid(f, "--clues %d is more than the %d cells of the grid", c->K, g->geo->ncells);
     if (g->geo != c->cur) {
         checker_free(c->ck);
+        check64_free(c->c64);
+        c->c64 = NULL;
         solver_free(c->sv);
         c->cur = g->geo;
         c->ck = checker_new(c->cur, &c->copt);
@@ -203,7 +225,16 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
     checker_record rec;
     band_record brec;
     mc_status cs;
-    if (c->use_band) {
+    if (c->use == SE_CHECK64 && !c->c64) {
+        check64_options o;
+        check64_options_default(&o, c->K);
+        o.first = c->first;
+        if (!(c->c64 = check64_new(c->cur, &o))) {
+            cli_error("search", "out of memory");
+            return CLI_STOP_ALL;
+        }
+    }
+    if (c->use == SE_BAND) {
         if (!c->be) {
             band_options bo;
             band_options_default(&bo, c->K);
@@ -218,10 +249,12 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
     if (c->out.ticker) {
         char label[200];
         snprintf(label, sizeof label, "grid %llu (%s:%ld), K = %d, engine %s", (unsigned long long)c->ngrids + 1,
-                 gridfile_name(f), gridfile_line(f), c->K, c->use_band ? "band" : "checker");
+                 gridfile_name(f), gridfile_line(f), c->K, se_names[c->use]);
         grid_ticker_begin(c->out.ticker, label);
     }
-    if (c->use_band) cs = band_engine_run(c->be, g->cell, &brec, on_found, &c->out);
+    work_counters w64 = {0};
+    if (c->use == SE_BAND) cs = band_engine_run(c->be, g->cell, &brec, on_found, &c->out);
+    else if (c->use == SE_CHECK64) cs = check64_run(c->c64, g->cell, &w64, on_found, &c->out);
     else cs = checker_run(c->ck, g->cell, &rec, on_found, &c->out);
     grid_ticker_end(c->out.ticker);
     if (cs != MC_OK) {
@@ -231,11 +264,11 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
     }
     fflush(stdout);
     c->ngrids++;
-    c->grids_band += c->use_band;
-    const work_counters *w = c->use_band ? &brec.work : &rec.work;
+    c->grids_by[c->use]++;
+    const work_counters *w = c->use == SE_BAND ? &brec.work : c->use == SE_CHECK64 ? &w64 : &rec.work;
     work_counters_add(&c->tot, w);
     if (c->stats) {
-        write_stats(c->stats, gridfile_name(f), gridfile_line(f), g, c->K, c->use_band ? NULL : rec.ua_initial_by_size,
+        write_stats(c->stats, gridfile_name(f), gridfile_line(f), g, c->K, c->use == SE_CHECKER ? rec.ua_initial_by_size : NULL,
                     w);
         fflush(c->stats);
     }
@@ -253,13 +286,27 @@ static void print_summary(search_ctx *c, double seconds)
     snprintf(extra, sizeof extra, "%llu puzzles", (unsigned long long)c->tot.puzzles);
     progress_done(&c->pr, c->ngrids, extra);
     work_counters_text(&c->tot, work, sizeof work);
-    char engine[96];
-    uint64_t nchk = c->ngrids - c->grids_band;
-    if (!c->grids_band || !nchk)
-        snprintf(engine, sizeof engine, "engine %s", c->grids_band || c->band ? "band" : "checker");
-    else
-        snprintf(engine, sizeof engine, "engines band (%llu grids) and checker (%llu grids)",
-                 (unsigned long long)c->grids_band, (unsigned long long)nchk);
+    /* "engine NAME", or "engines band (N grids), check64 (M grids) and checker (L grids)" */
+    char engine[160];
+    int used = 0, e, last = -1;
+    for (e = 0; e < SE_COUNT; e++) used += c->grids_by[e] > 0;
+    for (e = 0; e < SE_COUNT; e++)
+        if (c->grids_by[e]) last = e;
+    if (used <= 1) {
+        snprintf(engine, sizeof engine, "engine %s", se_names[used ? last : (int)c->named]);
+    } else {
+        size_t n = (size_t)snprintf(engine, sizeof engine, "engines");
+        int k = 0;
+        static const int order[SE_COUNT] = {SE_BAND, SE_CHECK64, SE_CHECKER}; /* as the summary always read */
+        for (int i = 0; i < SE_COUNT; i++) {
+            e = order[i];
+            if (!c->grids_by[e]) continue;
+            k++;
+            n += (size_t)snprintf(engine + n, sizeof engine - n, "%s %s (%llu grids)",
+                                  k == 1 ? "" : k == used ? " and" : ",", se_names[e],
+                                  (unsigned long long)c->grids_by[e]);
+        }
+    }
     fprintf(stderr, "search: %llu grid%s, K = %d, %s: %llu puzzle%s; %s; %.3f s in all (%.3f s per grid)\n",
             (unsigned long long)c->ngrids, c->ngrids == 1 ? "" : "s", c->K, engine, (unsigned long long)c->tot.puzzles,
             c->tot.puzzles == 1 ? "" : "s", work, seconds,
@@ -299,6 +346,7 @@ int cmd_search(int argc, char **argv)
         int r = cli_checker_option("search", o, optarg, &c.copt);
         if (r < 0) return 2;
         if (r > 0) {
+            if (o == CLI_OPT_NO_LEARN) c.no_learn = true;
             if (o == CLI_OPT_UA_MAX) checker_only = "--ua-max";
             if (o == CLI_OPT_UA_LIMIT) checker_only = "--ua-limit";
             if (o == CLI_OPT_MAX_DEGREE) checker_only = "--max-degree";
@@ -307,10 +355,11 @@ int cmd_search(int argc, char **argv)
         switch (o) {
         case 'e':
             engine_given = true;
-            if (strcmp(optarg, "band") == 0) c.band = true;
-            else if (strcmp(optarg, "checker") == 0) c.band = false;
+            if (strcmp(optarg, "band") == 0) c.named = SE_BAND;
+            else if (strcmp(optarg, "checker") == 0) c.named = SE_CHECKER;
+            else if (strcmp(optarg, "check64") == 0) c.named = SE_CHECK64;
             else {
-                cli_error("search", "--engine must be checker or band, not '%s'", optarg);
+                cli_error("search", "--engine must be checker, band or check64, not '%s'", optarg);
                 return 2;
             }
             break;
@@ -342,16 +391,22 @@ int cmd_search(int argc, char **argv)
         cli_error("search", "one input file at most (or - for stdin)");
         return 2;
     }
-    if (c.band && (c.K < 1 || c.K > 27)) {
+    const bool band = c.named == SE_BAND, c64 = c.named == SE_CHECK64;
+    if (band && (c.K < 1 || c.K > 27)) {
         cli_error("search", "--engine band takes --clues from 1 to 27, not %d", c.K);
         return 2;
     }
-    if (c.band && geo && (geo->R != 3 || geo->C != 3)) {
+    if (band && geo && (geo->R != 3 || geo->C != 3)) {
         cli_error("search", "--engine band takes 9x9 grids only, not --box %dx%d", geo->R, geo->C);
         return 2;
     }
-    if (c.band && checker_only) {
-        cli_error("search", "%s is a checker option; --engine band does not take it", checker_only);
+    if (c64 && geo && !check64_takes(geo)) {
+        cli_error("search", "--engine check64 takes grids of at most 64 cells, not --box %dx%d", geo->R, geo->C);
+        return 2;
+    }
+    if (c64 && c.no_learn && !checker_only) checker_only = "--no-learn";
+    if ((band || c64) && checker_only) {
+        cli_error("search", "%s is a checker option; --engine %s does not take it", checker_only, se_names[c.named]);
         return 2;
     }
     c.autoeng = !engine_given;
@@ -371,6 +426,7 @@ int cmd_search(int argc, char **argv)
     if (!c.quiet && (c.ngrids > 0 || status < 2)) print_summary(&c, mc_wall_seconds() - start);
     grid_ticker_free(c.out.ticker);
     checker_free(c.ck);
+    check64_free(c.c64);
     band_engine_free(c.be);
     solver_free(c.sv);
     if (c.stats && fclose(c.stats) != 0) {

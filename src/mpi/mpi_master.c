@@ -76,6 +76,8 @@ typedef struct master {
     uint64_t unsent;        /* then: chunks neither done nor in flight */
     double chunk_seconds;   /* then: sum of the workers' chunk times this run */
     const uint8_t *found_units; /* then: the units of the last result's ranks with puzzles */
+    bool complete;          /* the output holds the whole job already (journal_complete): nothing to do */
+    job_totals complete_totals;
     bool chunk_lie;         /* test hooks MC_TEST_CHUNK_LIE, MC_TEST_ABORT_DELAY_MS (mc_test_hooks.h) */
     long abort_delay_ms;
     mc_error err;
@@ -452,6 +454,8 @@ static mc_status master_setup(master *m)
     job_engine *eng; /* the engine must be available: fail once, here */
     if ((st = job_engine_new(j, &eng, &m->err)) != MC_OK) return st;
     job_engine_free(eng);
+    /* a complete output is only read: every file stays as it is */
+    if ((st = journal_complete(j, &m->complete, &m->complete_totals, &m->err)) != MC_OK || m->complete) return st;
     journal_data raw;
     if ((st = journal_open(j, &m->jl, &raw, &m->err)) != MC_OK) return st;
     if (raw.bad_lines)
@@ -591,7 +595,7 @@ int mpi_run_job(job *j, const run_options *o)
     if (rank == 0) {
         mc_status st = master_setup(&m);
         if (st == MC_OK) {
-            info[0] = 1;
+            info[0] = m.complete ? 2 : 1;
             info[1] = j->geo->R;
             info[2] = j->geo->C;
             info[3] = (int)j->engine;
@@ -600,10 +604,16 @@ int mpi_run_job(job *j, const run_options *o)
         }
     }
     MPI_Bcast(info, 4, MPI_INT, 0, MPI_COMM_WORLD);
-    if (!info[0]) {
+    if (info[0] != 1) {
+        if (rank == 0 && info[0] == 2) {
+            char claim[512];
+            job_claim_text(j, &m.complete_totals, claim, sizeof claim);
+            fprintf(stderr, "minclue run: %s: complete (%s), nothing to do; %s left as it is\n", j->path, claim,
+                    j->output);
+        }
         if (rank == 0) master_free(&m);
         MPI_Finalize();
-        return RUN_EXIT_ERROR;
+        return info[0] == 2 ? RUN_EXIT_DONE : RUN_EXIT_ERROR;
     }
     uint64_t range[2] = {j->first, j->last}; /* as resolved by the master: workers that make units read them */
     MPI_Bcast(range, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD);

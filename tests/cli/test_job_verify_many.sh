@@ -52,6 +52,14 @@ check "overlap refused, naming the ranks ($rc): $(cat e.txt)" $r
 verify a "$T/none" c; rc=$?
 [ $rc = 2 ] && grep -q "none: no such output directory" e.txt; check "a missing output ($rc)" $?
 
+# parts whose journals name the grid file at different paths (another
+# checkout: the same content) are one job
+mkdir -p elsewhere && cp "$D/grids-4x4-all.txt" elsewhere/
+sed "s|^source.*|source = grids $T/elsewhere/grids-4x4-all.txt|; s|^output.*|output = be|" b.job > be.job
+"$M" run --quiet be.job > /dev/null 2>&1
+grep -q "path=$T/elsewhere/" be/journal && verify a be c --expect 1-60 && grep -q "^ranks 1..60, 60 grids, K = 4: $p_all puzzles$" v.txt
+check "a part whose grid file was at another path joins the union" $?
+
 # the certificate
 verify a b c --expect 1-60 --certificate cert.json; rc=$?
 [ $rc = 0 ] && [ -s cert.json ] && grep -q "^certificate: cert.json" v.txt; check "certificate written" $?

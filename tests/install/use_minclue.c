@@ -265,8 +265,9 @@ static void check_options(void)
     }
 
     /* shapes: the checker takes boxes 2x2, 2x3, 2x4 and 3x3 (the grids of
-     * at most 81 cells the text names), the band engine 3x3; 0 means 3 */
-    for (int engine = MINCLUE_ENGINE_CHECKER; engine <= MINCLUE_ENGINE_BAND; engine++)
+     * at most 81 cells the text names), the band engine 3x3, check64 2x2,
+     * 2x3 and 2x4; 0 means 3 */
+    for (int engine = MINCLUE_ENGINE_CHECKER; engine <= MINCLUE_ENGINE_CHECK64; engine++)
         for (int r = -1; r <= 5; r++)
             for (int c = -1; c <= 5; c++) {
                 minclue_search_options b;
@@ -275,8 +276,9 @@ static void check_options(void)
                 b.box_rows = r;
                 b.box_cols = c;
                 int R = r ? r : 3, C = c ? c : 3;
-                int ok = engine == MINCLUE_ENGINE_BAND ? R == 3 && C == 3
-                                                       : (R == 2 && C >= 2 && C <= 4) || (R == 3 && C == 3);
+                int ok = engine == MINCLUE_ENGINE_BAND      ? R == 3 && C == 3
+                         : engine == MINCLUE_ENGINE_CHECK64 ? R == 2 && C >= 2 && C <= 4
+                                                            : (R == 2 && C >= 2 && C <= 4) || (R == 3 && C == 3);
                 long st = try_options(&b);
                 CHECK(st == (ok ? MINCLUE_OK : MINCLUE_EOPTIONS), "engine %d, boxes %dx%d: %ld, want %d", engine, r,
                       c, st, ok ? MINCLUE_OK : MINCLUE_EOPTIONS);
@@ -303,6 +305,12 @@ static void check_options(void)
         {"no_learn", 1, 3, 0, 1, -1, 2, offsetof(minclue_search_options, no_learn)},
         {"first", 0, 2, 0, 1, -1, 2, offsetof(minclue_search_options, first)},
         {"first", 1, 3, 0, 1, -1, 2, offsetof(minclue_search_options, first)},
+        {"clues", 2, 2, 1, 16, -1, 18, offsetof(minclue_search_options, clues)},
+        {"ua_max_size", 2, 2, 0, 0, -1, 2, offsetof(minclue_search_options, ua_max_size)},
+        {"ua_limit", 2, 2, 0, 0, -1, 2, offsetof(minclue_search_options, ua_limit)},
+        {"max_degree", 2, 2, 0, 0, -1, 2, offsetof(minclue_search_options, max_degree)},
+        {"no_learn", 2, 2, 0, 0, -1, 2, offsetof(minclue_search_options, no_learn)},
+        {"first", 2, 2, 0, 1, -1, 2, offsetof(minclue_search_options, first)},
         {"engine", 0, 3, 0, 1, -1, 3, offsetof(minclue_search_options, engine)},
     };
     for (size_t i = 0; i < sizeof range / sizeof range[0]; i++)
@@ -368,7 +376,7 @@ static void on_puzzle_other(void *user, const char *puzzle, int nclues)
 }
 
 /* One context per (K, first) for the batch of 4x4 grids. */
-static void check_search4(const char *grids4, const char *grid9)
+static void check_search4(const char *grids4, const char *grid9, int engine)
 {
     minclue_search *ctx[2][2];
     for (int k = 0; k < 2; k++)
@@ -376,6 +384,7 @@ static void check_search4(const char *grids4, const char *grid9)
             minclue_search_options o;
             minclue_search_options_init(&o, 4 + k);
             o.box_rows = o.box_cols = 2;
+            o.engine = engine;
             o.first = first;
             int st;
             ctx[k][first] = minclue_search_new(&o, &st);
@@ -435,9 +444,10 @@ static void check_search4(const char *grids4, const char *grid9)
         for (int first = 0; first < 2; first++) minclue_search_free(ctx[k][first]);
     CHECK(grids == 12 && total[0] > 0 && total[1] > total[0], "searched %d grids, %ld and %ld puzzles", grids,
           total[0], total[1]);
-    printf("4x4: %d grids, K = 4: %ld puzzles, K = 5: %ld, each list the brute-force twin's; first: %ld; "
+    printf("4x4, engine %d: %d grids, K = 4: %ld puzzles, K = 5: %ld, each list the brute-force twin's; first: %ld; "
            "re-entry refused\n",
-           grids, total[0], total[1], firsts);
+           engine, grids, total[0], total[1], firsts);
+    if (engine != MINCLUE_ENGINE_CHECKER) return;
 
     /* a callback that frees its context: freed when the search returns,
      * no callback after the free (sanitizer builds check the memory) */
@@ -550,6 +560,7 @@ int main(int argc, char **argv)
     check_solve_canon(argv[1], grid);
     check_null_and_texts(grid);
     check_options();
-    check_search4(argv[2], grid);
+    check_search4(argv[2], grid, MINCLUE_ENGINE_CHECKER);
+    check_search4(argv[2], grid, MINCLUE_ENGINE_CHECK64);
     return fails != 0;
 }

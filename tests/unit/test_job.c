@@ -906,6 +906,24 @@ static void run_range(const char *out, int lo, int hi, int clues)
 /* Several outputs of one job: the union's totals are those of one output
  * over all ranks (the oracle); overlap and another K are refused; the
  * certificate checks against the outputs and fails on a changed journal. */
+/* Two job lines are the same job when they differ in path= alone and both
+ * bind the file's content (source_sum=). */
+static void test_identity_same_job(void **state)
+{
+    (void)state;
+    const char *a = "format=3 source=grids path=/srv/a/g.txt source_sum=0361927effec8625 first=1 last=2 clues=3";
+    const char *b = "format=3 source=grids path=/tmp/x/g.txt source_sum=0361927effec8625 first=1 last=2 clues=3";
+    const char *c = "format=3 source=grids path=/tmp/x/g.txt source_sum=1361927effec8625 first=1 last=2 clues=3";
+    const char *d = "format=3 source=grids path=/tmp/x/g.txt source_sum=0361927effec8625 first=1 last=2 clues=4";
+    const char *e = "format=3 source=grids path=/tmp/x/g.txt source_sum=0361927effec8625 first=1 last=2";
+    assert_true(job_identity_same_job(a, b));
+    assert_true(job_identity_same_job(a, a));
+    assert_false(job_identity_same_job(a, c));
+    assert_false(job_identity_same_job(a, d));
+    assert_false(job_identity_same_job(a, e));
+    assert_false(job_identity_same_job("source=grids path=/a first=1", "source=grids path=/b first=1"));
+}
+
 static void test_union_and_certificate(void **state)
 {
     (void)state;
@@ -988,6 +1006,7 @@ int main(void)
         cmocka_unit_test(test_check_puzzle),
         cmocka_unit_test(test_old_journal_format_refused),
         cmocka_unit_test(test_verify_resealed_edits),
+        cmocka_unit_test(test_identity_same_job),
         cmocka_unit_test(test_union_and_certificate),
     };
     return cmocka_run_group_tests(tests, setup_dir, teardown_dir);

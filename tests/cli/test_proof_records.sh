@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The committed proof records of jobs/proofs verify anywhere: copied to
+# another directory, `job verify` finds each job's grid file beside the
+# record by its content sum (the journals name the path where they were
+# made), and a job run again there is the same job as its record.
+# ctest-labels: cli
+# ctest-timeout: 300
+source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
+S=${MC_SOURCE_DIR:?}
+
+cp -r "$S/jobs/proofs" "$T/moved"
+for out in "$T"/moved/*/results/*; do
+  "$M" job verify "$out" > v.txt 2> e.txt
+  st=$?
+  [ $st = 0 ] || cat v.txt e.txt
+  check "job verify ${out#"$T"/moved/} in a copy" $st
+done
+"$M" job verify "$T/moved/8x8/results/k14" | grep -q "^ranks 1..1, 1 grid, K = 14: 1 puzzle$"
+check "the 8x8 K = 14 claim" $?
+
+echo "== the job run again in the copy resumes its record"
+"$M" run --quiet "$T/moved/6x6/k7.job" > r.txt 2> e.txt
+st=$?
+[ $st = 0 ] || cat r.txt e.txt
+check "run of the copied 6x6 K = 7 job on its record (status $st)" $st
+"$M" job verify "$T/moved/6x6/results/k7" > /dev/null
+check "and its output verifies" $?
+
+echo "== a grid file of another content is not taken for the job's"
+printf '%s\n' 2134341212434321 1234341221434321 > "$T/moved/4x4/es4x4.txt"
+"$M" job verify "$T/moved/4x4/results/k3" > v.txt 2> e.txt
+st=$?
+[ $st = 2 ] && grep -q "content sum 0361927effec8625" e.txt && [ "$(wc -l < e.txt)" = 1 ]
+st2=$?
+[ $st2 = 0 ] || cat v.txt e.txt
+check "refused by its content sum (status $st)" $st2
+[ $fails = 0 ]
