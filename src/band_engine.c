@@ -14,6 +14,7 @@
 #include "cellset.h"
 #include "grid.h"
 #include "mc_clock.h"
+#include "mc_test_hooks.h"
 #include "prng.h"
 #include "solver9.h"
 #include "ua.h"
@@ -186,6 +187,11 @@ band_engine *band_engine_new(const band_options *opt)
     band_engine *e = calloc(1, sizeof *e);
     if (!e) return NULL;
     e->opt = *opt;
+    if (!e->opt.test_corrupt) {
+        mc_test_hooks h;
+        mc_test_hooks_read(&h);
+        e->opt.test_corrupt = h.band_corrupt;
+    }
     e->ngiven = cs81_count(opt->givens);
     ua_store_init(&e->found);
     band_ua_list_init(&e->refill);

@@ -12,4 +12,5 @@ void mc_test_hooks_read(mc_test_hooks *h)
     h->journal_enospc = (v = getenv("MC_TEST_JOURNAL_ENOSPC")) ? atol(v) : 0;
     h->chunk_lie = getenv("MC_TEST_CHUNK_LIE") != NULL;
     h->abort_delay_ms = (v = getenv("MC_TEST_ABORT_DELAY_MS")) ? atol(v) : 0;
+    h->band_corrupt = (v = getenv("MC_TEST_BAND_CORRUPT")) ? (int)atol(v) : 0;
 }

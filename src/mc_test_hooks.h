@@ -15,6 +15,9 @@
  *                            refuse it)
  *   MC_TEST_ABORT_DELAY_MS=N the MPI master waits N ms before MPI_Abort (the
  *                            workers take the chunks still in flight)
+ *   MC_TEST_BAND_CORRUPT=N   every band engine breaks invariant N on purpose
+ *                            (band_options.test_corrupt: the run must stop
+ *                            with an internal error)
  * Unset (the normal case) they are all 0 / false.
  */
 #ifndef MC_TEST_HOOKS_H
@@ -29,6 +32,7 @@ typedef struct mc_test_hooks {
     long journal_enospc;
     bool chunk_lie;
     long abort_delay_ms;
+    int band_corrupt;
 } mc_test_hooks;
 
 /* Reads the variables (afresh at each call; call it once per context). */

@@ -259,7 +259,8 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
     grid_ticker_end(c->out.ticker);
     if (cs != MC_OK) {
         fprintf(stderr, "%s:%ld: search failed: %s%s%s\n", gridfile_name(f), gridfile_line(f), mc_status_name(cs),
-                cs == MC_EINTERNAL && c->use_band ? ": " : "", c->use_band ? band_engine_failure(c->be) : "");
+                cs == MC_EINTERNAL && c->use == SE_BAND ? ": " : "",
+                cs == MC_EINTERNAL && c->use == SE_BAND ? band_engine_failure(c->be) : "");
         return CLI_STOP_ALL;
     }
     fflush(stdout);

@@ -2,8 +2,10 @@
  *
  * ctest-labels: unit
  *
- * - On random grids, every listed set lies inside bands 1+2, is non-empty,
- *   within the size limit, and is unavoidable: the grid with its cells
+ * - On random grids, with the band engine's settings (5 digits and 20
+ *   cells at K = 16, 6 and 20 at K = 17) and smaller ones, every listed
+ *   set lies inside bands 1+2, is non-empty, within the size limit, and is
+ *   unavoidable: the grid with its cells
  *   emptied has at least 2 solutions (solver_count, which knows nothing of
  *   refillings).
  * - The list is ordered by size and no set contains another.
@@ -13,7 +15,8 @@
  * - Slow twin: band_ua_find equals a plain cell-by-cell refilling search
  *   (every filling of the cells of D that keeps rows, boxes and each
  *   column's digits, differences kept, supersets dropped), set for set, on
- *   random grids up to 6 digits and 20 cells.
+ *   random grids up to 6 digits and 20 cells (the K = 16 and K = 17
+ *   settings among them).
  * - Arguments out of range, and bands that are not two bands of a grid,
  *   give MC_EINVAL.
  */
@@ -52,7 +55,9 @@ static void test_real_uas(void **state)
         grid gr;
         random_grid_make(geo, &rng, &gr);
         const uint8_t *g = gr.cell;
-        int maxd = k < 3 ? 4 : 3, maxs = k < 3 ? 18 : 12;
+        /* the band engine's settings (refill_digits, REFILL_SIZE): 5 digits
+         * and 20 cells at K = 16, 6 and 20 at K = 17; then smaller ones */
+        int maxd = k < 2 ? 5 : k < 4 ? 6 : k < 5 ? 4 : 3, maxs = k < 4 ? 20 : k < 5 ? 18 : 12;
         assert_int_equal(band_ua_find(g, maxd, maxs, &l), MC_OK);
         assert_true(l.n > 0);
         total += l.n;
@@ -189,9 +194,10 @@ static void test_slow_twin(void **state)
     prng_seed(&rng, 1954);
     band_ua_list l;
     band_ua_list_init(&l);
-    static const int digits[] = {2, 3, 4, 5, 6, 6}, sizes[] = {20, 12, 16, 14, 20, 18};
+    /* 5 digits, 20 cells: the K = 16 setting; 6 and 20: K = 17 */
+    static const int digits[] = {2, 3, 4, 5, 5, 6, 6}, sizes[] = {20, 12, 16, 14, 20, 20, 18};
     long total = 0;
-    for (int k = 0; k < 6; k++) {
+    for (int k = 0; k < 7; k++) {
         grid gr;
         random_grid_make(geo, &rng, &gr);
         uint64_t *want;
