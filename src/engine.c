@@ -2,6 +2,7 @@
 #include "engine.h"
 
 #include <assert.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -94,7 +95,7 @@ mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, ui
         }
         if (e->grid_delay_ns > 0) {
             struct timespec ts = {e->grid_delay_ns / 1000000000L, e->grid_delay_ns % 1000000000L};
-            nanosleep(&ts, NULL);
+            while (nanosleep(&ts, &ts) != 0 && errno == EINTR) continue; /* a signal does not cut it short */
         }
         found_arg fa = {res, first + i, nc, MC_OK};
         const uint8_t *u = grids + i * (uint64_t)unit;

@@ -253,8 +253,38 @@ char *job_summary_text(const job *j, const journal_data *d, double wall_seconds)
 
 const char *job_units_key(const job *j) { return job_source_gives_groups(j->source) ? "groups" : "grids"; }
 
+uint64_t job_chunks_missing(const job *j, const journal_data *d, uint64_t *first_missing)
+{
+    const uint64_t n = job_nchunks(j);
+    uint8_t *seen = calloc(n ? n : 1, 1);
+    if (!seen) return n ? n : 1;
+    for (size_t k = 0; k < d->nchunks; k++) {
+        const job_result *r = &d->chunks[k];
+        uint64_t f, c;
+        if (r->first < j->first || r->first > j->last || (r->first - j->first) % j->chunk != 0) continue;
+        uint64_t i = (r->first - j->first) / j->chunk;
+        job_chunk_range(j, i, &f, &c);
+        if (c == r->count) seen[i] = 1;
+    }
+    uint64_t missing = 0;
+    for (uint64_t i = n; i-- > 0;)
+        if (!seen[i]) {
+            uint64_t c;
+            missing++;
+            if (first_missing) job_chunk_range(j, i, first_missing, &c);
+        }
+    free(seen);
+    return missing;
+}
+
 mc_status job_write_summary(const job *j, const journal_data *d, double wall_seconds, mc_error *err)
 {
+    uint64_t first = 0, missing = job_chunks_missing(j, d, &first);
+    if (missing)
+        return mc_fail(err, MC_EINVAL,
+                       "%s/summary.json not written: %" PRIu64 " of %" PRIu64 " chunks not in the journal (the "
+                       "first at rank %" PRIu64 "); the job is not complete",
+                       j->output, missing, job_nchunks(j), first);
     char *text = job_summary_text(j, d, wall_seconds);
     if (!text) return mc_fail(err, MC_ENOMEM, "out of memory");
     mc_status st = write_atomic(j->output, "summary.json", text, err);

@@ -96,6 +96,10 @@ static bool has_work(master *m)
     return m->next < m->nchunks;
 }
 
+/* Every chunk of the job is recorded (has_work says only that none is left
+ * to send: chunks in flight are neither). */
+static bool all_done(const master *m) { return (uint64_t)m->done.nchunks == m->nchunks; }
+
 /* The fewest chunks worth taking over from another worker's stream. */
 static uint64_t min_steal(const master *m)
 {
@@ -313,7 +317,8 @@ static void sleep_briefly(long *nap)
     if (*nap < 5000000) *nap *= 2;
 }
 
-/* The distributed loop. *interrupted is set when it ended before the job did;
+/* The distributed loop. *interrupted is set when it ended with a chunk not
+ * recorded (unsent, or in flight when the grace period ended);
  * *lost is the number of chunks still in flight when the grace period ended. */
 static mc_status run_master(master *m, bool *interrupted, int *lost)
 {
@@ -360,7 +365,7 @@ static mc_status run_master(master *m, bool *interrupted, int *lost)
             nap = 50000;
         }
     }
-    *interrupted = has_work(m);
+    *interrupted = !all_done(m);
     return MC_OK;
 }
 
@@ -386,7 +391,7 @@ static mc_status run_alone(master *m, bool *interrupted)
         fprintf(stderr, "\nminclue run: signal %d: %s\n", (int)stop_flag,
                 hard_flag ? "grace period over, current chunk given up" : "current chunk finished");
     job_engine_free(eng);
-    *interrupted = has_work(m);
+    *interrupted = !all_done(m);
     return st;
 }
 
