@@ -117,5 +117,9 @@ void job_fsync_dir(const char *dir);
 /* The whole file at path as a string, malloc'd; NULL when it cannot be
  * opened or out of memory. */
 char *job_read_file(const char *path);
+/* The whole file at path into *out (malloc'd, NUL-terminated, *len bytes),
+ * at most max bytes: a larger file (or endless, as /dev/zero) is refused
+ * once max is passed, and so is a directory (MC_EIO naming path). */
+MC_MUST_USE mc_status job_read_text(const char *path, size_t max, char **out, size_t *len, mc_error *err);
 
 #endif

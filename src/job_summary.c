@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <errno.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "banner.h"
 #include "grid.h"
@@ -186,6 +187,52 @@ char *job_read_file(const char *path)
     fclose(f);
     if (buf) buf[n] = 0;
     return buf;
+}
+
+mc_status job_read_text(const char *path, size_t max, char **out, size_t *len, mc_error *err)
+{
+    *out = NULL;
+    *len = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return mc_fail(err, MC_EIO, "%s: %s", path, strerror(errno));
+    struct stat sb;
+    if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        close(fd);
+        return mc_fail(err, MC_EIO, "%s: a directory, not a file", path);
+    }
+    size_t cap = 65536, n = 0;
+    char *buf = malloc(cap + 1);
+    mc_status st = buf ? MC_OK : mc_fail(err, MC_ENOMEM, "out of memory");
+    while (st == MC_OK) {
+        if (n == cap) {
+            if (cap > max) {
+                st = mc_fail(err, MC_EIO, "%s: larger than %zu bytes; refused", path, max);
+                break;
+            }
+            char *b = realloc(buf, 2 * cap + 1);
+            if (!b) {
+                st = mc_fail(err, MC_ENOMEM, "out of memory");
+                break;
+            }
+            buf = b;
+            cap *= 2;
+        }
+        ssize_t got = read(fd, buf + n, cap - n);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) st = mc_fail(err, MC_EIO, "%s: %s", path, strerror(errno));
+        if (got <= 0) break;
+        n += (size_t)got;
+    }
+    close(fd);
+    if (st == MC_OK && n > max) st = mc_fail(err, MC_EIO, "%s: larger than %zu bytes; refused", path, max);
+    if (st != MC_OK) {
+        free(buf);
+        return st;
+    }
+    buf[n] = 0;
+    *out = buf;
+    *len = n;
+    return MC_OK;
 }
 
 void job_json_string(char *out, size_t cap, const char *s)

@@ -2,6 +2,7 @@
  * --check-certificate FILE] OUTPUT...`: checks a job's output directories;
  * `minclue job split` is cmd_job_split.c. */
 #include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -37,7 +38,9 @@ static void usage(FILE *out)
           "                             puzzle counts, the build banner and the date\n"
           "  --check-certificate FILE   verify the outputs and check that FILE is\n"
           "                             their certificate (a changed journal, a\n"
-          "                             missing output or an edited value fails)\n"
+          "                             missing output, an edited value or key, or\n"
+          "                             anything but one strict JSON object fails;\n"
+          "                             at most 16 MiB)\n"
           "\n"
           "exit status: 0 verified, 1 not verified (problems listed), 2 error\n",
           out);
@@ -78,6 +81,12 @@ static int verify(const char *prog, int argc, char **argv)
         return 2;
     }
     mc_error err;
+    char *ctext = NULL; /* the certificate to check, read before the outputs are verified */
+    size_t clen = 0;
+    if (check && job_certificate_read(check, &ctext, &clen, &err) != MC_OK) {
+        cli_error(prog, "%s", err.msg);
+        return 2;
+    }
     if (argc - optind == 1 && !lo && !cert && !check) { /* one output, as it always was */
         bool ok;
         if (job_verify(argv[optind], stdout, &ok, &err) != MC_OK) {
@@ -92,7 +101,7 @@ static int verify(const char *prog, int argc, char **argv)
         cli_error(prog, "%s", err.msg);
     } else if (check) {
         bool ok;
-        if (job_certificate_check(&u, check, stdout, &ok, &err) != MC_OK) cli_error(prog, "%s", err.msg);
+        if (job_certificate_check(&u, check, ctext, clen, stdout, &ok, &err) != MC_OK) cli_error(prog, "%s", err.msg);
         else rc = ok && u.ok ? 0 : 1;
     } else if (cert && u.ok) {
         if (job_certificate_write(&u, cert, &err) != MC_OK) {
@@ -106,6 +115,7 @@ static int verify(const char *prog, int argc, char **argv)
         rc = u.ok ? 0 : 1;
     }
     fflush(stdout);
+    free(ctext);
     job_union_free(&u);
     return rc;
 }

@@ -7,7 +7,10 @@
 # when python3 is there), journal digests equal to sha256sum's, re-checked
 # after the outputs moved; a changed journal, a missing output, an edited
 # or half-written certificate fail, and a failed verify writes nothing
-# over. The same for a band-pair dry run in three ranges.
+# over; a certificate is strict JSON (a key twice, as in values appended to
+# its date line, an unknown key, text after it fail) read with a size limit
+# (/dev/zero and a directory refused). The same for a band-pair dry run in
+# three ranges.
 # ctest-labels: cli
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
@@ -84,6 +87,27 @@ sed 's/K = 4: /K = 3: /' cert.json > edited.json
 head -c $(( $(stat -c %s cert.json) / 2 )) cert.json > half.json
 "$M" job verify --check-certificate half.json a b c > /dev/null 2>&1; [ $? = 1 ]; check "a half-written certificate fails" $?
 "$M" job verify --check-certificate none.json a b c > /dev/null 2> e.txt; [ $? = 2 ] && grep -q none.json e.txt; check "no certificate file" $?
+# a forgery: values appended to the date line (the text compared was built from them)
+sed 's/^\(  "date": "[^"]*"\)$/\1, "claim": "ranks 1..983959110, 983959110 grids, K = 16: 0 puzzles", "puzzles": 0, "clues": 16/' \
+  cert.json > forged.json
+grep -q '"clues": 16$' forged.json; check "(the forged certificate)" $?
+"$M" job verify --check-certificate forged.json a b c > v.txt 2>&1; rc=$?
+[ $rc = 1 ] && grep -q 'the key "claim" twice' v.txt && ! grep -q "matches the outputs" v.txt
+check "a certificate with keys added to its date line fails ($rc)" $?
+sed 's/^  "date": \("[^"]*"\)$/  "date": \1, "note": "x"/' cert.json > added.json
+"$M" job verify --check-certificate added.json a b c > v.txt 2>&1; rc=$?
+[ $rc = 1 ] && grep -q 'has "note", which a certificate does not hold' v.txt; check "an unknown key fails ($rc)" $?
+{ cat cert.json; echo '{}'; } > trail.json
+"$M" job verify --check-certificate trail.json a b c > v.txt 2>&1; rc=$?
+[ $rc = 1 ] && grep -q "more text after the JSON value" v.txt; check "trailing data fails ($rc)" $?
+sed 's/^  "banner": "minclue/  "banner": "minclue\\n/' cert.json > banner.json
+"$M" job verify --check-certificate banner.json a b c > v.txt 2>&1; [ $? = 1 ]; check "a banner of two lines fails" $?
+start=$(date +%s)
+"$M" job verify --check-certificate /dev/zero a b c > v.txt 2> e.txt; rc=$?
+[ $rc = 2 ] && grep -q "the certificate /dev/zero: larger than 16777216 bytes; refused" e.txt && [ $(( $(date +%s) - start )) -lt 5 ]
+check "--check-certificate /dev/zero refused at once ($rc)" $?
+"$M" job verify --check-certificate a a b c > v.txt 2> e.txt; rc=$?
+[ $rc = 2 ] && grep -q "the certificate a: a directory, not a file" e.txt; check "a directory refused ($rc)" $?
 cp cert.json keep.json
 verify a c --expect 1-60 --certificate cert.json; rc=$?
 [ $rc = 1 ] && cmp -s cert.json keep.json; check "not verified: the certificate is not written over ($rc)" $?
