@@ -2,6 +2,8 @@
 #include "job_certificate.h"
 
 #include <inttypes.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -53,9 +55,62 @@ static char *certificate_text(const job_union *u, const char *banner, const char
     return buf;
 }
 
-mc_status job_certificate_write(const job_union *u, const char *path, mc_error *err)
+/* path resolved: the file's real path when it exists, else its directory's
+ * and its name; NULL when its directory does not exist. malloc'd. */
+static char *resolved(const char *path)
+{
+    char real[PATH_MAX];
+    if (realpath(path, real)) return strdup(real);
+    const char *slash = strrchr(path, '/'), *name = slash ? slash + 1 : path;
+    char *dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
+    bool ok = dir && realpath(*dir ? dir : "/", real);
+    free(dir);
+    if (!ok || !*name || !strcmp(name, ".") || !strcmp(name, "..")) return NULL;
+    size_t n = strlen(real) + strlen(name) + 2;
+    char *out = malloc(n);
+    if (out) snprintf(out, n, "%s%s%s", real, strcmp(real, "/") ? "/" : "", name);
+    return out;
+}
+
+/* May the certificate go to path? Not inside an output (its journal or
+ * results would be written over); over an existing file only when that is
+ * a certificate of the same outputs, or when forced. */
+static mc_status check_target(const job_union *u, const char *path, bool force, mc_error *err)
+{
+    char *where = resolved(path);
+    if (!where) return mc_fail(err, MC_EIO, "%s: no such directory", path);
+    mc_status st = MC_OK;
+    for (size_t i = 0; i < u->n && st == MC_OK; i++) {
+        size_t n = strlen(u->out[i].dir);
+        if (!strncmp(where, u->out[i].dir, n) && (where[n] == '/' || where[n] == 0))
+            st = mc_fail(err, MC_EINVAL, "%s: inside the output %s being verified; the certificate goes elsewhere", path,
+                         u->out[i].dir);
+    }
+    struct stat sb;
+    if (st == MC_OK && stat(path, &sb) == 0) {
+        char *text = NULL, *said = NULL;
+        size_t len = 0, slen = 0;
+        bool same = false;
+        FILE *quiet = open_memstream(&said, &slen);
+        if (S_ISDIR(sb.st_mode)) st = mc_fail(err, MC_EINVAL, "%s: a directory, not a file", path);
+        else if (!force && quiet && job_certificate_read(path, &text, &len, err) == MC_OK)
+            st = job_certificate_check(u, path, text, len, quiet, &same, err);
+        if (quiet) fclose(quiet);
+        if (st == MC_OK && !force && !same)
+            st = mc_fail(err, MC_EINVAL, "%s exists and is not a certificate of these outputs; --force writes over it",
+                         path);
+        free(text);
+        free(said);
+    }
+    free(where);
+    return st;
+}
+
+mc_status job_certificate_write(const job_union *u, const char *path, bool force, mc_error *err)
 {
     if (!u->ok) return mc_fail(err, MC_EINVAL, "%s: not written: the outputs did not verify", path);
+    mc_status st = check_target(u, path, force, err);
+    if (st != MC_OK) return st;
     char *banner = job_banner_text(), b[JSON_CAP], date[64], d[80];
     if (!banner) return mc_fail(err, MC_ENOMEM, "out of memory");
     job_json_string(b, sizeof b, banner);
@@ -67,7 +122,7 @@ mc_status job_certificate_write(const job_union *u, const char *path, mc_error *
     snprintf(d, sizeof d, "\"%s\"", date);
     char *text = certificate_text(u, b, d, NULL);
     if (!text) return mc_fail(err, MC_ENOMEM, "out of memory");
-    mc_status st = job_write_file_atomic(path, text, err);
+    st = job_write_file_atomic(path, text, err);
     free(text);
     return st;
 }

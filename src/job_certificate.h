@@ -39,9 +39,13 @@
 #include "job_union.h"
 #include "mc_error.h"
 
-/* Writes the certificate of the verified union u to path (atomically;
- * nothing is written when u is not verified: MC_EINVAL). */
-MC_MUST_USE mc_status job_certificate_write(const job_union *u, const char *path, mc_error *err);
+/* Writes the certificate of the verified union u to path (atomically).
+ * Nothing is written (MC_EINVAL, naming path) when u is not verified, when
+ * path is inside one of the outputs (their journals and results are never
+ * written over) or a directory, or when a file at path is not already a
+ * certificate of the same outputs, unless force. MC_EIO when path's
+ * directory does not exist. */
+MC_MUST_USE mc_status job_certificate_write(const job_union *u, const char *path, bool force, mc_error *err);
 /* A certificate is read whole, up to this size (about 40,000 outputs). */
 #define JOB_CERTIFICATE_MAX ((size_t)16 << 20)
 /* Reads the certificate at path into *text (malloc'd, *len bytes): MC_EIO

@@ -1,4 +1,4 @@
-/* cmd_job — `minclue job verify [--expect I-J] [--certificate FILE |
+/* cmd_job — `minclue job verify [--expect I-J] [--certificate FILE [--force] |
  * --check-certificate FILE] OUTPUT...`: checks a job's output directories;
  * `minclue job split` is cmd_job_split.c. */
 #include <getopt.h>
@@ -14,7 +14,7 @@
 
 static void usage(FILE *out)
 {
-    fputs("usage: minclue job verify [--expect I-J] [--certificate FILE | --check-certificate FILE] OUTPUT...\n"
+    fputs("usage: minclue job verify [--expect I-J] [--certificate FILE [--force] | --check-certificate FILE] OUTPUT...\n"
           "       minclue job split JOB N [--outdir DIR]   (minclue job split --help)\n"
           "\n"
           "Checks the output directory of a job (minclue run): the journal covers\n"
@@ -35,7 +35,11 @@ static void usage(FILE *out)
           "  --certificate FILE         when verified, write FILE: a JSON document\n"
           "                             with the claim and, per output, its ranks,\n"
           "                             the SHA-256 of its journal, its chunk and\n"
-          "                             puzzle counts, the build banner and the date\n"
+          "                             puzzle counts, the build banner and the date;\n"
+          "                             never inside an output, and over an existing\n"
+          "                             file only when that is a certificate of the\n"
+          "                             same outputs\n"
+          "  --force                    with --certificate: write over any file\n"
           "  --check-certificate FILE   verify the outputs and check that FILE is\n"
           "                             their certificate (a changed journal, a\n"
           "                             missing output, an edited value or key, or\n"
@@ -51,9 +55,11 @@ static int verify(const char *prog, int argc, char **argv)
     static const struct option opts[] = {{"expect", required_argument, NULL, 'e'},
                                          {"certificate", required_argument, NULL, 'c'},
                                          {"check-certificate", required_argument, NULL, 'k'},
+                                         {"force", no_argument, NULL, 'f'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     const char *cert = NULL, *check = NULL;
+    bool force = false;
     uint64_t lo = 0, hi = 0;
     optind = 0;
     int c;
@@ -70,6 +76,8 @@ static int verify(const char *prog, int argc, char **argv)
             cert = optarg;
         } else if (c == 'k') {
             check = optarg;
+        } else if (c == 'f') {
+            force = true;
         } else {
             usage(stderr);
             return 2;
@@ -77,6 +85,11 @@ static int verify(const char *prog, int argc, char **argv)
     }
     if (optind >= argc || (cert && check)) {
         if (cert && check) cli_error(prog, "--certificate writes one, --check-certificate checks one: not both");
+        usage(stderr);
+        return 2;
+    }
+    if (force && !cert) {
+        cli_error(prog, "--force goes with --certificate FILE (it lets the certificate write over FILE)");
         usage(stderr);
         return 2;
     }
@@ -104,7 +117,7 @@ static int verify(const char *prog, int argc, char **argv)
         if (job_certificate_check(&u, check, ctext, clen, stdout, &ok, &err) != MC_OK) cli_error(prog, "%s", err.msg);
         else rc = ok && u.ok ? 0 : 1;
     } else if (cert && u.ok) {
-        if (job_certificate_write(&u, cert, &err) != MC_OK) {
+        if (job_certificate_write(&u, cert, force, &err) != MC_OK) {
             cli_error(prog, "%s", err.msg);
         } else {
             printf("certificate: %s\n", cert);

@@ -7,7 +7,9 @@
 # when python3 is there), journal digests equal to sha256sum's, re-checked
 # after the outputs moved; a changed journal, a missing output, an edited
 # or half-written certificate fail, and a failed verify writes nothing
-# over; a certificate is strict JSON (a key twice, as in values appended to
+# over; a certificate goes neither into an output (its journal kept) nor
+# over a file that is not a certificate of the same outputs, unless
+# --force; a certificate is strict JSON (a key twice, as in values appended to
 # its date line, an unknown key, text after it fail) read with a size limit
 # (/dev/zero and a directory refused). The same for a band-pair dry run in
 # three ranges.
@@ -112,6 +114,30 @@ cp cert.json keep.json
 verify a c --expect 1-60 --certificate cert.json; rc=$?
 [ $rc = 1 ] && cmp -s cert.json keep.json; check "not verified: the certificate is not written over ($rc)" $?
 verify a b c --certificate x.json --check-certificate cert.json; [ $? = 2 ] && [ ! -e x.json ]; check "--certificate with --check-certificate refused" $?
+
+# where a certificate may go: never inside an output, over a file only when
+# it is a certificate of the same outputs (or with --force)
+cp a/journal a.journal
+verify --certificate a/journal a b c; rc=$?
+[ $rc = 2 ] && cmp -s a/journal a.journal && grep -q "a/journal: inside the output $T/a being verified" e.txt
+check "--certificate OUT/journal refused, the journal kept ($rc)" $?
+ln -s a/journal link.json
+verify --certificate link.json a b c; rc=$?
+[ $rc = 2 ] && cmp -s a/journal a.journal && [ -L link.json ]; check "a link to a journal refused ($rc)" $?
+verify --certificate a/cert.json a b c; [ $? = 2 ] && [ ! -e a/cert.json ]; check "a new file inside an output refused" $?
+verify --certificate b a b c; [ $? = 2 ]; check "an output directory as the certificate refused" $?
+echo "notes" > notes.txt
+verify --certificate notes.txt a b c; rc=$?
+[ $rc = 2 ] && grep -q "notes.txt exists and is not a certificate of these outputs; --force writes over it" e.txt &&
+  [ "$(cat notes.txt)" = notes ]; check "an existing file refused, with the way to force it ($rc)" $?
+verify --certificate notes.txt --force a b c; rc=$?
+[ $rc = 0 ] && "$M" job verify --check-certificate notes.txt a b c > /dev/null; check "--force writes over it ($rc)" $?
+verify --certificate cert.json a b c; rc=$?
+[ $rc = 0 ]; check "a certificate of the same outputs is written over ($rc)" $?
+verify --certificate cert.json a b; rc=$?
+[ $rc = 2 ] && grep -q "not a certificate of these outputs" e.txt; check "a certificate of other outputs is not ($rc)" $?
+verify --force a b c; [ $? = 2 ] && grep -q "with --certificate" e.txt; check "--force alone refused" $?
+"$M" job verify --help | grep -q -- "--force"; check "--help names --force" $?
 
 # band-pair groups: a dry run in three ranges against one over all six
 bp() { printf 'source = bandpairs\nranks = %s\nclues = 17\nchunk = 2\nengine = none\noutput = %s\n' "$2" "$1" > "$1.job"

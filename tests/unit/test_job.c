@@ -986,7 +986,7 @@ static void test_union_and_certificate(void **state)
     snprintf(want, sizeof want, "ranks 1..30, 30 grids, K = 4: %llu puzzles", (unsigned long long)one.t.puzzles);
     assert_string_equal(u.claim, want);
     snprintf(cert, sizeof cert, "%s/cert.json", tmpdir);
-    assert_int_equal(job_certificate_write(&u, cert, &err), MC_OK);
+    assert_int_equal(job_certificate_write(&u, cert, false, &err), MC_OK);
     bool ok = false;
     assert_int_equal(check_certificate(&u, cert, sink, &ok), MC_OK);
     assert_true(ok);
