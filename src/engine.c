@@ -99,8 +99,12 @@ mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, ui
         }
         found_arg fa = {res, first + i, nc, MC_OK};
         const uint8_t *u = grids + i * (uint64_t)unit;
-        mc_status st = e->groups ? e->kind->run_group(e->state, u, &res->work, on_found, &fa, err)
-                                 : e->kind->run_grid(e->state, u, &res->work, on_found, &fa, err);
+        mc_status st = e->groups ? e->kind->run_group(e->state, u, stop, &res->work, on_found, &fa, err)
+                                 : e->kind->run_grid(e->state, u, stop, &res->work, on_found, &fa, err);
+        if (st == MC_STOPPED) {
+            res->abandoned = true;
+            break;
+        }
         if (st != MC_OK) {
             if (st == MC_ENOMEM) return mc_fail(err, MC_ENOMEM, "out of memory");
             return mc_fail(err, st, "%s of rank %llu: the %s engine failed (%s)", e->groups ? "group" : "grid",

@@ -20,7 +20,8 @@ typedef enum mc_status {
     MC_EINVAL = 3,   /* parses, but is not valid (clashing clues, bad range) */
     MC_ECORRUPT = 4, /* a binary file fails its checks (CRC, truncation, version) */
     MC_ENOMEM = 5,
-    MC_EOF = 6       /* end of input: not an error for readers */
+    MC_EOF = 6,      /* end of input: not an error for readers */
+    MC_STOPPED = 7   /* the caller's stop flag was set (a signal): the work is not done */
 } mc_status;
 
 #define MC_ERROR_MSG_MAX 512
