@@ -39,6 +39,7 @@ static void print_line(progress *p, uint64_t done, const char *extra, bool final
             extra ? extra : "", p->tty && !final ? "\033[K" : "\n");
     fflush(p->out);
     p->printed = true;
+    p->open = p->tty && !final;
 }
 
 void progress_update(progress *p, uint64_t done, const char *extra)
@@ -52,4 +53,11 @@ void progress_update(progress *p, uint64_t done, const char *extra)
 void progress_done(progress *p, uint64_t done, const char *extra)
 {
     if (p->printed || mc_wall_seconds() - p->start > 2.0) print_line(p, done, extra, true);
+}
+
+void progress_break(progress *p)
+{
+    if (!p->open) return;
+    fputc('\n', p->out);
+    p->open = false;
 }

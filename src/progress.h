@@ -24,6 +24,7 @@ typedef struct progress {
     double interval;      /* seconds between lines */
     bool tty;             /* rewrite one line in place */
     bool printed;
+    bool open;            /* a line is showing in place, not ended by a newline */
     FILE *out;            /* stderr unless progress_init_file */
 } progress;
 
@@ -34,5 +35,8 @@ void progress_init_file(progress *p, const char *what, uint64_t total, FILE *out
 /* extra may be NULL: a short text appended to the line ("3 puzzles"). */
 void progress_update(progress *p, uint64_t done, const char *extra);
 void progress_done(progress *p, uint64_t done, const char *extra);
+/* Ends the line showing in place on a terminal (a newline), so that a
+ * message can follow on a line of its own; nothing when none is showing. */
+void progress_break(progress *p);
 
 #endif

@@ -313,9 +313,21 @@ static int read_catalogue(const char *path, pset *set, char **text, size_t *text
     return 0;
 }
 
+/* Is argv[1..argc) asking for the help text? */
+static bool wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return true;
+    return false;
+}
+
 static int do_embed(int argc, char **argv)
 {
     const char *outpath = NULL, *inpath = NULL;
+    if (wants_help(argc, argv)) {
+        fputs(help, stdout);
+        return 0;
+    }
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-o") && i + 1 < argc) outpath = argv[++i];
         else if (!inpath && argv[i][0] != '-') inpath = argv[i];
@@ -371,6 +383,10 @@ int cmd_patterns(int argc, char **argv)
     if (!strcmp(argv[1], "build")) return do_build(argc - 1, argv + 1);
     if (!strcmp(argv[1], "embed")) return do_embed(argc - 1, argv + 1);
     if (!strcmp(argv[1], "check")) {
+        if (wants_help(argc - 1, argv + 1)) {
+            fputs(help, stdout);
+            return 0;
+        }
         if (argc != 3) {
             fputs(help, stderr);
             return 2;

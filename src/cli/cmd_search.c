@@ -316,7 +316,8 @@ int cmd_search(int argc, char **argv)
         case 'f': c.first = true; break;
         case 'k':
             if (!parse_clues(optarg, &c.K)) {
-                cli_error("search", "--clues needs a whole number from 0 to %d, not '%s'", CHECKER_MAX_CELLS, optarg);
+                cli_error("search", "--clues needs a whole number from 0 to the cells of the grid (%d on 9x9, 64 on 8x8, "
+                                    "36 on 6x6, 16 on 4x4), not '%s'", CHECKER_MAX_CELLS, optarg);
                 return 2;
             }
             break;
