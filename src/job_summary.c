@@ -266,16 +266,17 @@ char *job_summary_text(const job *j, const journal_data *d, double wall_seconds)
 {
     job_totals t;
     job_totals_of(d, &t);
-    char *banner = job_banner_text(), *ident = job_identity(j), *out = NULL;
+    char *banner = job_banner_text(), *ident = job_identity(j), *out = NULL, claim[512];
+    job_claim_text(j, &t, claim, sizeof claim);
     size_t len = 0;
-    char *b1 = malloc(4096), *b2 = malloc(4096), *b3 = malloc(4096);
+    /* each value whole (job_json_string cuts to fit): escaped, a byte takes at most 6 */
+    size_t c1 = banner ? 6 * strlen(banner) + 10 : 0, c2 = ident ? 6 * strlen(ident) + 10 : 0, c3 = 6 * strlen(claim) + 10;
+    char *b1 = malloc(c1 + 1), *b2 = malloc(c2 + 1), *b3 = malloc(c3 + 1);
     FILE *m = NULL;
     if (banner && ident && b1 && b2 && b3 && (m = open_memstream(&out, &len))) {
-        char claim[512];
-        job_claim_text(j, &t, claim, sizeof claim);
-        job_json_string(b1, 4096, banner);
-        job_json_string(b2, 4096, ident);
-        job_json_string(b3, 4096, claim);
+        job_json_string(b1, c1 + 1, banner);
+        job_json_string(b2, c2 + 1, ident);
+        job_json_string(b3, c3 + 1, claim);
         fprintf(m,
                 "{\n  \"banner\": %s,\n  \"job\": %s,\n  \"complete\": true,\n  \"first\": %" PRIu64
                 ",\n  \"last\": %" PRIu64 ",\n  \"clues\": %d,\n  \"engine\": \"%s\",\n  \"chunks\": %" PRIu64

@@ -34,8 +34,10 @@ static void print_line(progress *p, uint64_t done, const char *extra, bool final
     }
     char tot[48] = "";
     if (p->total) snprintf(tot, sizeof tot, "/%llu", (unsigned long long)p->total);
-    fprintf(p->out, "%s%llu%s %s, %.1f/s, %.0fs elapsed%s%s%s%s", p->tty ? "\r" : "",
-            (unsigned long long)done, tot, p->what, rate, el, eta, extra ? ", " : "",
+    int wl = (int)strlen(p->what); /* one of them: "grid", not "grids" */
+    if ((p->total ? p->total : done) == 1 && wl > 1 && p->what[wl - 1] == 's') wl--;
+    fprintf(p->out, "%s%llu%s %.*s, %.1f/s, %.0fs elapsed%s%s%s%s", p->tty ? "\r" : "",
+            (unsigned long long)done, tot, wl, p->what, rate, el, eta, extra ? ", " : "",
             extra ? extra : "", p->tty && !final ? "\033[K" : "\n");
     fflush(p->out);
     p->printed = true;

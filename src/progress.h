@@ -5,6 +5,9 @@
  *
  *     DONE[/TOTAL] WHAT, RATE/s, Ns elapsed[, ETA XhYYmZZs][, EXTRA]
  *
+ * (WHAT a plural noun, "grids"; its final s dropped when TOTAL, or DONE
+ * without a total, is 1.)
+ *
  * A progress value is a plain struct owned by the caller (no allocation).
  * progress_done prints the final line when any line was printed or the run
  * took more than 2 seconds. Used by the CLI and the MPI master; nothing here

@@ -246,8 +246,8 @@ static int do_build(int argc, char **argv)
         pattern_format(&set.p[i], line);
         fprintf(out, "%s\n", line);
     }
-    fprintf(stderr, "patterns: %d classes from %llu grids (%llu UAs, %llu without anchor pair); last new class at grid %llu\n",
-            set.n, (unsigned long long)ngrids, (unsigned long long)total_uas, (unsigned long long)no_anchor,
+    fprintf(stderr, "patterns: %d classes from %llu grid%s (%llu UAs, %llu without anchor pair); last new class at grid %llu\n",
+            set.n, (unsigned long long)ngrids, cli_s(ngrids), (unsigned long long)total_uas, (unsigned long long)no_anchor,
             ngrowth ? (unsigned long long)gx[ngrowth - 1] : 0ULL);
     int status = 0;
     if (outpath && fclose(out) != 0) {

@@ -240,7 +240,7 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
     }
     if (!c->quiet) {
         char extra[64];
-        snprintf(extra, sizeof extra, "%llu puzzles", (unsigned long long)c->tot.puzzles);
+        snprintf(extra, sizeof extra, "%llu puzzle%s", (unsigned long long)c->tot.puzzles, cli_s(c->tot.puzzles));
         progress_update(&c->pr, c->ngrids, extra);
     }
     return CLI_LINE_OK;
@@ -249,7 +249,7 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
 static void print_summary(search_ctx *c, double seconds)
 {
     char extra[64], work[1024];
-    snprintf(extra, sizeof extra, "%llu puzzles", (unsigned long long)c->tot.puzzles);
+    snprintf(extra, sizeof extra, "%llu puzzle%s", (unsigned long long)c->tot.puzzles, cli_s(c->tot.puzzles));
     progress_done(&c->pr, c->ngrids, extra);
     work_counters_text(&c->tot, work, sizeof work);
     char engine[96];
@@ -257,8 +257,8 @@ static void print_summary(search_ctx *c, double seconds)
     if (!c->grids_band || !nchk)
         snprintf(engine, sizeof engine, "engine %s", c->grids_band || c->band ? "band" : "checker");
     else
-        snprintf(engine, sizeof engine, "engines band (%llu grids) and checker (%llu grids)",
-                 (unsigned long long)c->grids_band, (unsigned long long)nchk);
+        snprintf(engine, sizeof engine, "engines band (%llu grid%s) and checker (%llu grid%s)",
+                 (unsigned long long)c->grids_band, cli_s(c->grids_band), (unsigned long long)nchk, cli_s(nchk));
     fprintf(stderr, "search: %llu grid%s, K = %d, %s: %llu puzzle%s; %s; %.3f s in all (%.3f s per grid)\n",
             (unsigned long long)c->ngrids, c->ngrids == 1 ? "" : "s", c->K, engine, (unsigned long long)c->tot.puzzles,
             c->tot.puzzles == 1 ? "" : "s", work, seconds,

@@ -42,6 +42,7 @@ for case in "g8 o8 TERM check64" "g9 o9 INT checker"; do
   "$M" job verify $out > v.txt; [ $? = 1 ] && grep -q "^missing: ranks 1\.\." v.txt; check "$what: verify names it missing" $?
   run_signal "$M" run $job.job
   [ $rc = 3 ] && grep -q "still to do" e.txt; check "$what: the same command resumes it (and stops again: $rc)" $?
+  ! grep -q '^$' e.txt; check "$what: no blank line on stderr" $?
 done
 
 rm -rf o8

@@ -690,7 +690,8 @@ static void test_enumerate_source(void **state)
     assert_int_equal(parse("source = enumerate\nbands = 1-1\nranks = 1007170-1007171\nclues = 16\noutput = o\n",
                            &j, &err), MC_OK);
     assert_int_equal(job_resolve(&j, &err), MC_EINVAL);
-    assert_non_null(strstr(err.msg, "not all in the bands"));
+    assert_non_null(
+        strstr(err.msg, "ranks 1007170-1007171 are not all in the grids of bands 1-1, whose ranks are 1-1007170"));
     job_free(&j);
     expect_error("source = enumerate\nclues = 16\noutput = o\n", MC_EFORMAT, "t.job:1:", "needs 'bands");
     expect_error("source = enumerate x.cat\nbands = 1\nclues = 16\noutput = o\n", MC_EFORMAT, "t.job:1:",
