@@ -28,7 +28,9 @@ struct check64 {
     check64_found_fn found;
     void *arg;
     work_counters *w;
-    int stop;
+    int stop;                          /* first puzzle, or halted: every loop unwinds */
+    int halted;
+    const volatile sig_atomic_t *halt; /* check64_set_halt */
     uint8_t puzzle[64], sol[2][64];
     uint64_t shrunk;         /* shrink: the smallest difference so far */
     /* node scratch (used before a node's children are entered) */
@@ -205,7 +207,8 @@ static void search(check64 *c, int depth, uint64_t chosen, uint64_t dead)
 {
     const int r = c->opt.clues - depth;
     uint64_t *L = list_of(c, depth);
-    c->w->nodes++;
+    if ((++c->w->nodes & (HITSET_HALT_NODES - 1)) == 0 && c->halt && *c->halt) c->stop = c->halted = 1;
+    if (c->stop) return;
     if (c->n[depth] == 0 && candidate(c, chosen, depth)) return;
     if (r == 0) return;
     /* bound: a greedy packing of pairwise disjoint live parts, smallest
@@ -285,6 +288,8 @@ static void search(check64 *c, int depth, uint64_t chosen, uint64_t dead)
     }
 }
 
+void check64_set_halt(check64 *c, const volatile sig_atomic_t *flag) { c->halt = flag; }
+
 mc_status check64_run(check64 *c, const uint8_t *sol, work_counters *work, check64_found_fn found, void *arg)
 {
     if (c->opt.clues < 1 || c->opt.clues > c->geo->ncells) return MC_EINVAL;
@@ -294,7 +299,7 @@ mc_status check64_run(check64 *c, const uint8_t *sol, work_counters *work, check
     c->found = found;
     c->arg = arg;
     c->w = &w;
-    c->stop = 0;
+    c->stop = c->halted = 0;
     int n = 0;
     mc_status st = ua64_find(c->uf, sol, c->opt.ua_digits, c->opt.ua_size, list_of(c, 0), c->opt.ua_max, &n,
                              NULL, NULL);
@@ -312,6 +317,7 @@ mc_status check64_run(check64 *c, const uint8_t *sol, work_counters *work, check
         hitset_options ho;
         hitset_options_default(&ho, c->opt.clues);
         ho.first = c->opt.first;
+        ho.halt = c->halt;
         ho.max_degree = c->opt.unions ? HITSET_MAX_DEGREE : 1;
         c->nsplit = c->opt.first ? 0 : c->opt.split;
         uint64_t *fam = list_of(c, 0);
@@ -332,6 +338,7 @@ mc_status check64_run(check64 *c, const uint8_t *sol, work_counters *work, check
             hitset_stats hst;
             st = hitset_run(c->hs, sol, c->sets, m, &ho, hitset_found, c, &hst);
             if (st != MC_OK) return st;
+            if (hst.halted) return MC_STOPPED;
             w.ua_second += hst.second;
             w.ua_learned += hst.learned;
             w.nodes += hst.nodes;
@@ -346,6 +353,7 @@ mc_status check64_run(check64 *c, const uint8_t *sol, work_counters *work, check
         }
     } else {
         search(c, 0, 0, 0);
+        if (c->halted) return MC_STOPPED;
         w.ua_learned = w.ua_second;
     }
     double t2 = mc_wall_seconds();

@@ -78,6 +78,7 @@
 #ifndef MC_CHECK64_H
 #define MC_CHECK64_H
 
+#include <signal.h>
 #include <stdint.h>
 
 #include "geometry.h"
@@ -117,10 +118,17 @@ void check64_free(check64 *c);
 /* Whether check64 takes the shape (at most 64 cells). */
 int check64_takes(const geometry *geo);
 
+/* From now on check64_run looks at *flag (NULL: at nothing) every
+ * HITSET_HALT_NODES nodes of the search; once it is set, the run stops and
+ * returns MC_STOPPED: the grid is not done (its work so far is not added,
+ * the puzzles reported so far are not all of its puzzles). For a signal
+ * handler's flag. */
+void check64_set_halt(check64 *c, const volatile sig_atomic_t *flag);
+
 /* Runs the search on the valid solution grid; adds the work to *work
  * (ua_initial, ua_second, nodes, candidates, solver_calls, puzzles,
  * seconds_ua, seconds_search, seconds_total); calls found (may be NULL) per
- * puzzle. MC_EINVAL for K out of range, MC_ENOMEM. */
+ * puzzle. MC_EINVAL for K out of range, MC_ENOMEM, MC_STOPPED (check64_set_halt). */
 MC_MUST_USE mc_status check64_run(check64 *c, const uint8_t *sol, work_counters *work, check64_found_fn found,
                                   void *arg);
 

@@ -18,6 +18,7 @@ struct checker_ctx {
     hitset_ctx *hs;
     ua_store store;
     ua_finder *finder;          /* 9x9 only: the pattern finder */
+    const volatile sig_atomic_t *halt; /* checker_set_halt */
     /* per run */
     const uint8_t *grid;
     checker_found_fn found;
@@ -83,6 +84,8 @@ static void on_found(void *arg, cs81 cells, int n)
     if (c->found) c->found(c->arg, c->puzzle, n);
 }
 
+void checker_set_halt(checker_ctx *c, const volatile sig_atomic_t *flag) { c->halt = flag; }
+
 mc_status checker_run(checker_ctx *c, const uint8_t *sol, checker_record *rec, checker_found_fn found,
                       void *arg)
 {
@@ -115,9 +118,11 @@ mc_status checker_run(checker_ctx *c, const uint8_t *sol, checker_record *rec, c
     ho.max_degree = c->opt.max_degree;
     ho.learn = c->opt.learn;
     ho.first = c->opt.first;
+    ho.halt = c->halt;
     hitset_stats hs;
     st = hitset_run(c->hs, sol, c->store.set, nuse, &ho, on_found, c, &hs);
     if (st != MC_OK) return st;
+    if (hs.halted) return MC_STOPPED;
     double t2 = mc_wall_seconds();
     rec->ua_second = hs.second;
     rec->ua_learned = hs.learned;

@@ -17,6 +17,7 @@
 #ifndef MC_CHECKER_H
 #define MC_CHECKER_H
 
+#include <signal.h>
 #include <stdint.h>
 
 #include "cellset.h"
@@ -63,8 +64,15 @@ typedef struct checker_ctx checker_ctx;
 checker_ctx *checker_new(const geometry *geo, const checker_options *opt);
 void checker_free(checker_ctx *c);
 
+/* From now on checker_run looks at *flag (NULL: at nothing) every
+ * HITSET_HALT_NODES nodes of the search (hitset.h); once it is set, the
+ * run stops and returns MC_STOPPED: the grid is not done (the puzzles
+ * reported so far are not all of its puzzles). For a signal handler's flag. */
+void checker_set_halt(checker_ctx *c, const volatile sig_atomic_t *flag);
+
 /* Runs the pipeline on the valid solution grid (geo->ncells digits).
- * Fills rec; calls found (may be NULL) for each puzzle. */
+ * Fills rec; calls found (may be NULL) for each puzzle. MC_STOPPED: see
+ * checker_set_halt. */
 MC_MUST_USE mc_status checker_run(checker_ctx *c, const uint8_t *grid, checker_record *rec,
                                   checker_found_fn found, void *arg);
 

@@ -2,6 +2,7 @@
 #include "engine.h"
 
 #include <assert.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -94,12 +95,16 @@ mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, ui
         }
         if (e->grid_delay_ns > 0) {
             struct timespec ts = {e->grid_delay_ns / 1000000000L, e->grid_delay_ns % 1000000000L};
-            nanosleep(&ts, NULL);
+            while (nanosleep(&ts, &ts) != 0 && errno == EINTR) continue; /* a signal does not cut it short */
         }
         found_arg fa = {res, first + i, nc, MC_OK};
         const uint8_t *u = grids + i * (uint64_t)unit;
-        mc_status st = e->groups ? e->kind->run_group(e->state, u, &res->work, on_found, &fa, err)
-                                 : e->kind->run_grid(e->state, u, &res->work, on_found, &fa, err);
+        mc_status st = e->groups ? e->kind->run_group(e->state, u, stop, &res->work, on_found, &fa, err)
+                                 : e->kind->run_grid(e->state, u, stop, &res->work, on_found, &fa, err);
+        if (st == MC_STOPPED) {
+            res->abandoned = true;
+            break;
+        }
         if (st != MC_OK) {
             if (st == MC_ENOMEM) return mc_fail(err, MC_ENOMEM, "out of memory");
             char why[MC_ERROR_MSG_MAX / 2] = "";

@@ -16,7 +16,8 @@
  *
  * job_engine runs a chunk (consecutive units of a job: grids, or band-pair
  * groups for a source of groups, source.h) through the job's engine: it
- * checks the stop flag between units, sums the counters into the job_result
+ * checks the stop flag between units (and checker and check64 inside a
+ * grid, every HITSET_HALT_NODES nodes), sums the counters into the job_result
  * and collects the puzzles with the ranks of their units.
  */
 #ifndef MC_ENGINE_H
@@ -42,15 +43,17 @@ typedef struct engine_kind {
     mc_status (*create)(const job *j, void **state, mc_error *err);
     /* One valid solution grid (geo->ncells digits): adds its work to *work,
      * calls found for each puzzle. Allocates nothing per grid beyond
-     * geometric growth. */
-    mc_status (*run_grid)(void *state, const uint8_t *grid, work_counters *work, engine_found_fn found,
-                          void *arg, mc_error *err);
+     * geometric growth. stop (may be NULL): a flag a signal sets; an engine
+     * whose grid can run long looks at it in its search loop and, once it
+     * is set, gives the grid up: MC_STOPPED (the grid is not done). */
+    mc_status (*run_grid)(void *state, const uint8_t *grid, const volatile sig_atomic_t *stop, work_counters *work,
+                          engine_found_fn found, void *arg, mc_error *err);
     /* One band-pair group (a packed unit, bandpair_unit.h): calls found for
      * each puzzle (81 cells of one of its item grids) whose covering item
      * (bandpair_cover) is in the group. NULL when the engine takes no groups
      * (job_engine_takes_groups, job_kinds.h). */
-    mc_status (*run_group)(void *state, const uint8_t *unit, work_counters *work, engine_found_fn found,
-                           void *arg, mc_error *err);
+    mc_status (*run_group)(void *state, const uint8_t *unit, const volatile sig_atomic_t *stop, work_counters *work,
+                           engine_found_fn found, void *arg, mc_error *err);
     void (*free)(void *state); /* NULL safe */
 } engine_kind;
 
@@ -67,7 +70,8 @@ typedef struct job_engine job_engine;
 MC_MUST_USE mc_status job_engine_new(const job *j, job_engine **out, mc_error *err);
 void job_engine_free(job_engine *e);
 /* Runs the chunk (count units of ranks first.., job_unit_bytes each).
- * Checks *stop between units; when it is set the result is marked abandoned. res->seconds is the
+ * Checks *stop between units, and the engine in its search (run_grid);
+ * when it is set the result is marked abandoned. res->seconds is the
  * chunk's wall time. Test hook: MC_TEST_GRID_DELAY_MS (mc_test_hooks.h). */
 MC_MUST_USE mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, uint64_t count,
                                      job_result *res, volatile sig_atomic_t *stop, mc_error *err);

@@ -33,9 +33,10 @@ static mc_status failed(const band_engine *e, mc_status st, mc_error *err)
     return mc_fail(err, st, "band engine: %s", mc_status_name(st));
 }
 
-static mc_status run_grid(void *state, const uint8_t *grid, work_counters *work, engine_found_fn found, void *arg,
-                          mc_error *err)
+static mc_status run_grid(void *state, const uint8_t *grid, const volatile sig_atomic_t *stop, work_counters *work,
+                          engine_found_fn found, void *arg, mc_error *err)
 {
+    (void)stop; /* a grid or group takes seconds: job_engine_run looks at the flag between them */
     band_record rec;
     mc_status st = band_engine_run(state, grid, &rec, found, arg);
     if (st != MC_OK) return failed(state, st, err);
@@ -56,9 +57,10 @@ static void on_item_found(void *arg, int item, const uint8_t *puzzle, int nclues
     a->found(a->arg, puzzle, nclues);
 }
 
-static mc_status run_group(void *state, const uint8_t *unit, work_counters *work, engine_found_fn found, void *arg,
-                           mc_error *err)
+static mc_status run_group(void *state, const uint8_t *unit, const volatile sig_atomic_t *stop, work_counters *work,
+                           engine_found_fn found, void *arg, mc_error *err)
 {
+    (void)stop;
     band_record rec;
     item_found_arg a = {found, arg};
     mc_status st = band_engine_run_group(state, bandpair_unit_pair(unit), bandpair_unit_band3(unit),

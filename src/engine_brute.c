@@ -68,10 +68,10 @@ static bool contains_found_set(const brute *b, const uint64_t *set)
     return false;
 }
 
-static mc_status run_grid(void *state, const uint8_t *g, work_counters *work, engine_found_fn found, void *arg,
-                          mc_error *err)
+static mc_status run_grid(void *state, const uint8_t *g, const volatile sig_atomic_t *stop, work_counters *work,
+                          engine_found_fn found, void *arg, mc_error *err)
 {
-    (void)err;
+    (void)err, (void)stop; /* tiny shapes only (at most 1e8 sets a grid) */
     brute *b = state;
     const int n = b->geo->ncells;
     int idx[MAX_CELLS];

@@ -18,10 +18,12 @@ static mc_status create(const job *j, void **state, mc_error *err)
     return MC_OK;
 }
 
-static mc_status run_grid(void *state, const uint8_t *grid, work_counters *work, engine_found_fn found, void *arg,
-                          mc_error *err)
+static mc_status run_grid(void *state, const uint8_t *grid, const volatile sig_atomic_t *stop, work_counters *work,
+                          engine_found_fn found, void *arg, mc_error *err)
 {
+    check64_set_halt(state, stop);
     mc_status st = check64_run(state, grid, work, found, arg);
+    if (st == MC_STOPPED) return st;
     if (st != MC_OK) return mc_fail(err, st, "check64: search failed (%s)", mc_status_name(st));
     return MC_OK;
 }

@@ -17,11 +17,12 @@ static mc_status create(const job *j, void **state, mc_error *err)
     return MC_OK;
 }
 
-static mc_status run_grid(void *state, const uint8_t *grid, work_counters *work, engine_found_fn found, void *arg,
-                          mc_error *err)
+static mc_status run_grid(void *state, const uint8_t *grid, const volatile sig_atomic_t *stop, work_counters *work,
+                          engine_found_fn found, void *arg, mc_error *err)
 {
     (void)err;
     checker_record rec;
+    checker_set_halt(state, stop);
     mc_status st = checker_run(state, grid, &rec, found, arg);
     if (st == MC_OK) work_counters_add(work, &rec.work);
     return st;

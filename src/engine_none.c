@@ -10,10 +10,10 @@ static mc_status create(const job *j, void **state, mc_error *err)
     return MC_OK;
 }
 
-static mc_status run_grid(void *state, const uint8_t *grid, work_counters *work, engine_found_fn found, void *arg,
-                          mc_error *err)
+static mc_status run_grid(void *state, const uint8_t *grid, const volatile sig_atomic_t *stop, work_counters *work,
+                          engine_found_fn found, void *arg, mc_error *err)
 {
-    (void)state, (void)grid, (void)work, (void)found, (void)arg, (void)err;
+    (void)state, (void)grid, (void)stop, (void)work, (void)found, (void)arg, (void)err;
     return MC_OK;
 }
 

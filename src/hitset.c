@@ -50,7 +50,8 @@ struct hitset_ctx {
     int ncaps, cap[HITSET_MAX_CAPS];
     cs81 cap_branch;                        /* the node's smallest live part inside a capped region */
     cs81 cap_region[HITSET_MAX_CAPS];
-    bool stop; /* first = 1 and a puzzle was reported: every loop unwinds */
+    bool stop; /* first = 1 and a puzzle was reported, or halted: every loop unwinds */
+    const volatile sig_atomic_t *halt;
     hitset_stats *st;
     hitset_found_fn found;
     void *arg;
@@ -69,6 +70,17 @@ void hitset_options_default(hitset_options *o, int clues)
     o->first = 0;
     o->forced = cs81_empty();
     o->ncaps = 0;
+    o->halt = NULL;
+}
+
+/* Counts a node; every HITSET_HALT_NODES nodes looks at the caller's halt
+ * flag, and once it is set every loop unwinds as after a first puzzle. */
+static inline void count_node(hitset_ctx *h)
+{
+    if ((++h->st->nodes & (HITSET_HALT_NODES - 1)) == 0 && h->halt && *h->halt) {
+        h->stop = true;
+        h->st->halted = true;
+    }
 }
 
 /* Whether chosen exceeds a region cap. */
@@ -376,7 +388,7 @@ static void tight_rec(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, c
 HV_ALWAYS void tight_rec_body(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u,
                               const uint64_t *M, const uint64_t *tw, const int W)
 {
-    h->st->nodes++;
+    count_node(h);
     if (h->ncaps && over_cap(h, chosen)) return;
     if (m == 0) {
         cs81 ua;
@@ -724,7 +736,7 @@ static void enter(hitset_ctx *h, int d, int r)
 {
     if (h->stop) return;
     frame *f = &h->fr[d];
-    h->st->nodes++;
+    count_node(h);
     const family *F = &h->fam[f->fam];
     if (hv_is_zero(f->u, F->W, 0)) {
         cs81 u;
@@ -791,6 +803,7 @@ mc_status hitset_run(hitset_ctx *h, const uint8_t *sol, const cs81 *uas, int nua
         h->cap[i] = opt->cap[i];
     }
     h->stop = false;
+    h->halt = opt->halt;
     h->st = st;
     h->found = found;
     h->arg = arg;

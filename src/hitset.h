@@ -89,6 +89,7 @@
 #ifndef MC_HITSET_H
 #define MC_HITSET_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -115,7 +116,11 @@ typedef struct hitset_options {
     int ncaps;        /* region caps in force (0..HITSET_MAX_CAPS, default 0) */
     cs81 cap_region[HITSET_MAX_CAPS]; /* the search covers only the sets with at most */
     int cap[HITSET_MAX_CAPS];         /* cap[i] cells in cap_region[i] (see below) */
+    const volatile sig_atomic_t *halt; /* not NULL: looked at every HITSET_HALT_NODES nodes;
+                                          once set the search unwinds (stats.halted) */
 } hitset_options;
+
+#define HITSET_HALT_NODES 1024
 
 void hitset_options_default(hitset_options *o, int clues);
 
@@ -131,6 +136,7 @@ typedef struct hitset_stats {
     uint64_t learned_by_size[82]; /* the kept sets by size */
     uint64_t cliques[HITSET_MAX_DEGREE + 1]; /* degree-k unions built */
     uint64_t initial;       /* initial sets used */
+    bool halted;            /* the run was cut short by opt.halt: not every set was seen */
 } hitset_stats;
 
 /* Called once per puzzle: its clue cells and their number. */

@@ -2,11 +2,14 @@
 #include "job_certificate.h"
 
 #include <inttypes.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "job_journal.h"
+#include "json.h"
 
 #define JSON_CAP 8192
 
@@ -52,9 +55,62 @@ static char *certificate_text(const job_union *u, const char *banner, const char
     return buf;
 }
 
-mc_status job_certificate_write(const job_union *u, const char *path, mc_error *err)
+/* path resolved: the file's real path when it exists, else its directory's
+ * and its name; NULL when its directory does not exist. malloc'd. */
+static char *resolved(const char *path)
+{
+    char real[PATH_MAX];
+    if (realpath(path, real)) return strdup(real);
+    const char *slash = strrchr(path, '/'), *name = slash ? slash + 1 : path;
+    char *dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
+    bool ok = dir && realpath(*dir ? dir : "/", real);
+    free(dir);
+    if (!ok || !*name || !strcmp(name, ".") || !strcmp(name, "..")) return NULL;
+    size_t n = strlen(real) + strlen(name) + 2;
+    char *out = malloc(n);
+    if (out) snprintf(out, n, "%s%s%s", real, strcmp(real, "/") ? "/" : "", name);
+    return out;
+}
+
+/* May the certificate go to path? Not inside an output (its journal or
+ * results would be written over); over an existing file only when that is
+ * a certificate of the same outputs, or when forced. */
+static mc_status check_target(const job_union *u, const char *path, bool force, mc_error *err)
+{
+    char *where = resolved(path);
+    if (!where) return mc_fail(err, MC_EIO, "%s: no such directory", path);
+    mc_status st = MC_OK;
+    for (size_t i = 0; i < u->n && st == MC_OK; i++) {
+        size_t n = strlen(u->out[i].dir);
+        if (!strncmp(where, u->out[i].dir, n) && (where[n] == '/' || where[n] == 0))
+            st = mc_fail(err, MC_EINVAL, "%s: inside the output %s being verified; the certificate goes elsewhere", path,
+                         u->out[i].dir);
+    }
+    struct stat sb;
+    if (st == MC_OK && stat(path, &sb) == 0) {
+        char *text = NULL, *said = NULL;
+        size_t len = 0, slen = 0;
+        bool same = false;
+        FILE *quiet = open_memstream(&said, &slen);
+        if (S_ISDIR(sb.st_mode)) st = mc_fail(err, MC_EINVAL, "%s: a directory, not a file", path);
+        else if (!force && quiet && job_certificate_read(path, &text, &len, err) == MC_OK)
+            st = job_certificate_check(u, path, text, len, quiet, &same, err);
+        if (quiet) fclose(quiet);
+        if (st == MC_OK && !force && !same)
+            st = mc_fail(err, MC_EINVAL, "%s exists and is not a certificate of these outputs; --force writes over it",
+                         path);
+        free(text);
+        free(said);
+    }
+    free(where);
+    return st;
+}
+
+mc_status job_certificate_write(const job_union *u, const char *path, bool force, mc_error *err)
 {
     if (!u->ok) return mc_fail(err, MC_EINVAL, "%s: not written: the outputs did not verify", path);
+    mc_status st = check_target(u, path, force, err);
+    if (st != MC_OK) return st;
     char *banner = job_banner_text(), b[JSON_CAP], date[64], d[80];
     if (!banner) return mc_fail(err, MC_ENOMEM, "out of memory");
     job_json_string(b, sizeof b, banner);
@@ -66,69 +122,108 @@ mc_status job_certificate_write(const job_union *u, const char *path, mc_error *
     snprintf(d, sizeof d, "\"%s\"", date);
     char *text = certificate_text(u, b, d, NULL);
     if (!text) return mc_fail(err, MC_ENOMEM, "out of memory");
-    mc_status st = job_write_file_atomic(path, text, err);
+    st = job_write_file_atomic(path, text, err);
     free(text);
     return st;
 }
 
-mc_status job_certificate_check(const job_union *u, const char *path, FILE *out, bool *ok, mc_error *err)
+mc_status job_certificate_read(const char *path, char **text, size_t *len, mc_error *err)
+{
+    mc_error e;
+    mc_status st = job_read_text(path, JOB_CERTIFICATE_MAX, text, len, &e);
+    if (st != MC_OK) return mc_fail(err, st, "the certificate %s", e.msg);
+    return MC_OK;
+}
+
+/* A date as the certificate writes it: YYYY-MM-DDTHH:MM:SSZ. */
+static bool is_date(const char *d)
+{
+    static const char shape[] = "dddd-dd-ddTdd:dd:ddZ";
+    if (strlen(d) != sizeof shape - 1) return false;
+    for (size_t i = 0; shape[i]; i++)
+        if (shape[i] == 'd' ? d[i] < '0' || d[i] > '9' : d[i] != shape[i]) return false;
+    return true;
+}
+
+/* The certificate's own values (where the outputs were, the banner, the
+ * date) as JSON text for certificate_text; NULL (and a line to out) when the
+ * file lacks one or it has the wrong type or shape. */
+static char **own_values(const job_union *u, const json_value *have, const char *path, FILE *out, char *banner,
+                         char *date)
+{
+    const json_value *outs = json_get(have, "outputs");
+    const char *b = json_get_string(have, "banner"), *d = json_get_string(have, "date");
+    if (!outs || outs->type != JSON_ARRAY) {
+        fprintf(out, "wrong: the certificate %s has no list of outputs (not a whole certificate)\n", path);
+        return NULL;
+    }
+    if (outs->n != u->n) {
+        fprintf(out, "wrong: the certificate %s names %zu output%s, %zu given\n", path, outs->n,
+                outs->n == 1 ? "" : "s", u->n);
+        return NULL;
+    }
+    if (!b || !d || !is_date(d) || strpbrk(b, "\n\r\t") || strncmp(b, "minclue ", 8) != 0) {
+        fprintf(out, "wrong: the certificate %s has no %s (not a whole certificate)\n", path,
+                !b ? "banner" : !d ? "date" : !is_date(d) ? "date of the form 2026-11-25T01:55:00Z" : "build banner");
+        return NULL;
+    }
+    char **dirs = calloc(u->n, sizeof *dirs);
+    for (size_t i = 0; dirs && i < u->n; i++) {
+        const char *o = json_get_string(&outs->item[i], "output");
+        if (!o) {
+            fprintf(out, "wrong: the certificate %s: outputs[%zu] has no \"output\" (not a whole certificate)\n", path, i);
+            for (size_t k = 0; k < i; k++) free(dirs[k]);
+            free(dirs);
+            return NULL;
+        }
+        if ((dirs[i] = malloc(JSON_CAP))) job_json_string(dirs[i], JSON_CAP, o);
+    }
+    job_json_string(banner, JSON_CAP, b);
+    job_json_string(date, 64, d);
+    return dirs;
+}
+
+mc_status job_certificate_check(const job_union *u, const char *path, const char *text, size_t len, FILE *out,
+                                bool *ok, mc_error *err)
 {
     *ok = false;
-    char *have = job_read_file(path);
-    if (!have) return mc_fail(err, MC_EIO, "%s: cannot read the certificate", path);
-    /* what the file says for the keys it may set: banner, date, outputs */
-    char *banner = NULL, *date = NULL, **dirs = calloc(u->n, sizeof *dirs);
-    size_t ndirs = 0;
-    for (const char *p = have; dirs && *p;) {
-        const char *nl = strchr(p, '\n'), *end = nl ? nl : p + strlen(p), *vs;
-        char key[64], **to = NULL;
-        size_t vn;
-        if (job_json_line(p, end, key, sizeof key, &vs, &vn)) {
-            if (!strcmp(key, "output")) to = ndirs++ < u->n ? &dirs[ndirs - 1] : NULL;
-            else if (!strcmp(key, "banner")) to = &banner;
-            else if (!strcmp(key, "date")) to = &date;
-        }
-        if (to) {
-            free(*to);
-            *to = strndup(vs, vn);
-        }
-        p = nl ? nl + 1 : end;
+    json_value *have = NULL, *want = NULL;
+    mc_error perr;
+    mc_status st = json_parse(text, len, path, &have, &perr);
+    if (st == MC_ENOMEM) return mc_fail(err, st, "out of memory");
+    if (st != MC_OK) {
+        fprintf(out, "wrong: the certificate is not one strict JSON object: %s\n", perr.msg);
+        return MC_OK;
     }
-    mc_status st = MC_OK;
-    if (!dirs) {
+    char *banner = malloc(JSON_CAP), date[64];
+    char **dirs = banner ? own_values(u, have, path, out, banner, date) : NULL;
+    bool all = dirs != NULL;
+    for (size_t i = 0; dirs && i < u->n; i++) all = all && dirs[i];
+    char *wtext = all ? certificate_text(u, banner, date, dirs) : NULL;
+    if (!banner || (dirs && !wtext)) {
         st = mc_fail(err, MC_ENOMEM, "out of memory");
-    } else if (ndirs != u->n) {
-        fprintf(out, "wrong: the certificate %s names %zu output%s, %zu given\n", path, ndirs, ndirs == 1 ? "" : "s",
-                u->n);
-    } else if (!banner || !date) {
-        fprintf(out, "wrong: the certificate %s has no %s (not a whole certificate)\n", path,
-                banner ? "date" : "banner");
-    } else {
-        char *want = certificate_text(u, banner, date, dirs);
-        if (!want) {
-            st = mc_fail(err, MC_ENOMEM, "out of memory");
-        } else if (!strcmp(want, have)) {
-            fprintf(out, "certificate %s of %s (%s): matches the outputs\n", path, date, banner);
+    } else if (wtext && (st = json_parse(wtext, strlen(wtext), "the certificate made here", &want, err)) == MC_OK) {
+        json_diff d;
+        if (json_same(want, have, &d)) {
+            fprintf(out, "certificate %s of %s (%s): matches the outputs\n", path, json_get_string(have, "date"),
+                    json_get_string(have, "banner"));
             *ok = true;
         } else {
-            const char *a = want, *b = have;
-            long line = 1;
-            while (*a && *a == *b) {
-                if (*a == '\n') line++;
-                a++, b++;
-            }
-            while (a > want && a[-1] != '\n') a--, b--;
-            const char *ea = strchr(a, '\n'), *eb = strchr(b, '\n');
-            int la = ea ? (int)(ea - a) : (int)strlen(a), lb = eb ? (int)(eb - b) : (int)strlen(b);
-            fprintf(out, "wrong: the certificate %s, line %ld, says '%.*s'; the outputs give '%.*s'\n", path, line,
-                    lb > 300 ? 300 : lb, b, la > 300 ? 300 : la, a);
+            char a[320] = "nothing", b[320] = "nothing";
+            if (d.have) json_brief(d.have, b, sizeof b);
+            if (d.want) json_brief(d.want, a, sizeof a);
+            if (!strcmp(d.why, "unknown"))
+                fprintf(out, "wrong: the certificate %s has \"%s\", which a certificate does not hold\n", path, d.where);
+            else
+                fprintf(out, "wrong: the certificate %s says %s for \"%s\"; the outputs give %s\n", path, b,
+                        d.where, a);
         }
-        free(want);
     }
     for (size_t i = 0; dirs && i < u->n; i++) free(dirs[i]);
     free(dirs);
     free(banner);
-    free(date);
-    free(have);
+    free(wtext);
+    json_free(have);
+    json_free(want);
     return st;
 }

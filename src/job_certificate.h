@@ -20,11 +20,15 @@
  *
  * (one key per line in the file; "job" is the shared job line,
  * job_union_shared_identity). The outputs are in rank order. Checking a
- * certificate rebuilds this text from the outputs given (verified again,
- * their journals hashed again) and compares it line by line; only
- * "output" (where the outputs were), "banner" and "date" are taken from the
- * file. So a changed journal (another digest), a missing or extra output,
- * a truncated file or any edited value fails.
+ * certificate reads the file (at most JOB_CERTIFICATE_MAX bytes, not a
+ * directory), parses it as one strict JSON object (json.h: no key twice,
+ * no text after it), takes "output" (where the outputs were), "banner" and
+ * "date" from it (each a string; the date of the form above), rebuilds the
+ * certificate from the outputs given (verified again, their journals
+ * hashed again) with those values, and compares the two value by value:
+ * every key the outputs give, with their value, and no other key. So a
+ * changed journal (another digest), a missing or extra output, a truncated
+ * file, an edited value or an added key fails.
  */
 #ifndef MC_JOB_CERTIFICATE_H
 #define MC_JOB_CERTIFICATE_H
@@ -35,12 +39,23 @@
 #include "job_union.h"
 #include "mc_error.h"
 
-/* Writes the certificate of the verified union u to path (atomically;
- * nothing is written when u is not verified: MC_EINVAL). */
-MC_MUST_USE mc_status job_certificate_write(const job_union *u, const char *path, mc_error *err);
-/* Checks the certificate at path against u: *ok and a line to out saying
- * what matched or the first difference. MC_EIO when path cannot be read. */
-MC_MUST_USE mc_status job_certificate_check(const job_union *u, const char *path, FILE *out, bool *ok,
-                                            mc_error *err);
+/* Writes the certificate of the verified union u to path (atomically).
+ * Nothing is written (MC_EINVAL, naming path) when u is not verified, when
+ * path is inside one of the outputs (their journals and results are never
+ * written over) or a directory, or when a file at path is not already a
+ * certificate of the same outputs, unless force. MC_EIO when path's
+ * directory does not exist. */
+MC_MUST_USE mc_status job_certificate_write(const job_union *u, const char *path, bool force, mc_error *err);
+/* A certificate is read whole, up to this size (about 40,000 outputs). */
+#define JOB_CERTIFICATE_MAX ((size_t)16 << 20)
+/* Reads the certificate at path into *text (malloc'd, *len bytes): MC_EIO
+ * for a file that cannot be read, a directory or a file larger than
+ * JOB_CERTIFICATE_MAX, the message naming path. */
+MC_MUST_USE mc_status job_certificate_read(const char *path, char **text, size_t *len, mc_error *err);
+/* Checks the certificate text (of len bytes, read from path) against u: *ok
+ * and a line to out saying what matched or the first difference (text that
+ * is not one strict JSON object is a difference). MC_ENOMEM only. */
+MC_MUST_USE mc_status job_certificate_check(const job_union *u, const char *path, const char *text, size_t len,
+                                            FILE *out, bool *ok, mc_error *err);
 
 #endif

@@ -94,10 +94,17 @@ void job_claim_text(const job *j, const job_totals *t, char *out, size_t cap);
  * ("grids", or "groups" for a source of band-pair groups: job_units_key),
  * every counter of the counter table (work_counters_json), the seconds
  * and the claim. job_summary_text gives the text (malloc'd, NULL when out of
- * memory); `job verify` compares it with the file. */
+ * memory); `job verify` compares it with the file. A summary says the job is
+ * complete, so it is refused (MC_EINVAL, nothing written) unless every chunk
+ * of the job is in d (job_chunks_missing == 0). */
 MC_MUST_USE mc_status job_write_summary(const job *j, const journal_data *d, double wall_seconds,
                                         mc_error *err);
 char *job_summary_text(const job *j, const journal_data *d, double wall_seconds);
+/* The chunks of the job with no entry in d (an entry counts when it is a
+ * work unit of the job: its first rank and count); *first_missing (if not
+ * NULL) gets the first rank of the first of them. Out of memory counts as
+ * every chunk missing. */
+uint64_t job_chunks_missing(const job *j, const journal_data *d, uint64_t *first_missing);
 const char *job_units_key(const job *j);
 /* The build banner as one line, malloc'd (NULL when out of memory). */
 char *job_banner_text(void);
@@ -119,5 +126,9 @@ void job_fsync_dir(const char *dir);
 /* The whole file at path as a string, malloc'd; NULL when it cannot be
  * opened or out of memory. */
 char *job_read_file(const char *path);
+/* The whole file at path into *out (malloc'd, NUL-terminated, *len bytes),
+ * at most max bytes: a larger file (or endless, as /dev/zero) is refused
+ * once max is passed, and so is a directory (MC_EIO naming path). */
+MC_MUST_USE mc_status job_read_text(const char *path, size_t max, char **out, size_t *len, mc_error *err);
 
 #endif

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <errno.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "banner.h"
 #include "grid.h"
@@ -188,6 +189,52 @@ char *job_read_file(const char *path)
     return buf;
 }
 
+mc_status job_read_text(const char *path, size_t max, char **out, size_t *len, mc_error *err)
+{
+    *out = NULL;
+    *len = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return mc_fail(err, MC_EIO, "%s: %s", path, strerror(errno));
+    struct stat sb;
+    if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        close(fd);
+        return mc_fail(err, MC_EIO, "%s: a directory, not a file", path);
+    }
+    size_t cap = 65536, n = 0;
+    char *buf = malloc(cap + 1);
+    mc_status st = buf ? MC_OK : mc_fail(err, MC_ENOMEM, "out of memory");
+    while (st == MC_OK) {
+        if (n == cap) {
+            if (cap > max) {
+                st = mc_fail(err, MC_EIO, "%s: larger than %zu bytes; refused", path, max);
+                break;
+            }
+            char *b = realloc(buf, 2 * cap + 1);
+            if (!b) {
+                st = mc_fail(err, MC_ENOMEM, "out of memory");
+                break;
+            }
+            buf = b;
+            cap *= 2;
+        }
+        ssize_t got = read(fd, buf + n, cap - n);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) st = mc_fail(err, MC_EIO, "%s: %s", path, strerror(errno));
+        if (got <= 0) break;
+        n += (size_t)got;
+    }
+    close(fd);
+    if (st == MC_OK && n > max) st = mc_fail(err, MC_EIO, "%s: larger than %zu bytes; refused", path, max);
+    if (st != MC_OK) {
+        free(buf);
+        return st;
+    }
+    buf[n] = 0;
+    *out = buf;
+    *len = n;
+    return MC_OK;
+}
+
 void job_json_string(char *out, size_t cap, const char *s)
 {
     size_t n = 0;
@@ -219,16 +266,17 @@ char *job_summary_text(const job *j, const journal_data *d, double wall_seconds)
 {
     job_totals t;
     job_totals_of(d, &t);
-    char *banner = job_banner_text(), *ident = job_identity(j), *out = NULL;
+    char *banner = job_banner_text(), *ident = job_identity(j), *out = NULL, claim[512];
+    job_claim_text(j, &t, claim, sizeof claim);
     size_t len = 0;
-    char *b1 = malloc(4096), *b2 = malloc(4096), *b3 = malloc(4096);
+    /* each value whole (job_json_string cuts to fit): escaped, a byte takes at most 6 */
+    size_t c1 = banner ? 6 * strlen(banner) + 10 : 0, c2 = ident ? 6 * strlen(ident) + 10 : 0, c3 = 6 * strlen(claim) + 10;
+    char *b1 = malloc(c1 + 1), *b2 = malloc(c2 + 1), *b3 = malloc(c3 + 1);
     FILE *m = NULL;
     if (banner && ident && b1 && b2 && b3 && (m = open_memstream(&out, &len))) {
-        char claim[512];
-        job_claim_text(j, &t, claim, sizeof claim);
-        job_json_string(b1, 4096, banner);
-        job_json_string(b2, 4096, ident);
-        job_json_string(b3, 4096, claim);
+        job_json_string(b1, c1 + 1, banner);
+        job_json_string(b2, c2 + 1, ident);
+        job_json_string(b3, c3 + 1, claim);
         fprintf(m,
                 "{\n  \"banner\": %s,\n  \"job\": %s,\n  \"complete\": true,\n  \"first\": %" PRIu64
                 ",\n  \"last\": %" PRIu64 ",\n  \"clues\": %d,\n  \"engine\": \"%s\",\n  \"chunks\": %" PRIu64
@@ -253,8 +301,38 @@ char *job_summary_text(const job *j, const journal_data *d, double wall_seconds)
 
 const char *job_units_key(const job *j) { return job_source_gives_groups(j->source) ? "groups" : "grids"; }
 
+uint64_t job_chunks_missing(const job *j, const journal_data *d, uint64_t *first_missing)
+{
+    const uint64_t n = job_nchunks(j);
+    uint8_t *seen = calloc(n ? n : 1, 1);
+    if (!seen) return n ? n : 1;
+    for (size_t k = 0; k < d->nchunks; k++) {
+        const job_result *r = &d->chunks[k];
+        uint64_t f, c;
+        if (r->first < j->first || r->first > j->last || (r->first - j->first) % j->chunk != 0) continue;
+        uint64_t i = (r->first - j->first) / j->chunk;
+        job_chunk_range(j, i, &f, &c);
+        if (c == r->count) seen[i] = 1;
+    }
+    uint64_t missing = 0;
+    for (uint64_t i = n; i-- > 0;)
+        if (!seen[i]) {
+            uint64_t c;
+            missing++;
+            if (first_missing) job_chunk_range(j, i, first_missing, &c);
+        }
+    free(seen);
+    return missing;
+}
+
 mc_status job_write_summary(const job *j, const journal_data *d, double wall_seconds, mc_error *err)
 {
+    uint64_t first = 0, missing = job_chunks_missing(j, d, &first);
+    if (missing)
+        return mc_fail(err, MC_EINVAL,
+                       "%s/summary.json not written: %" PRIu64 " of %" PRIu64 " chunks not in the journal (the "
+                       "first at rank %" PRIu64 "); the job is not complete",
+                       j->output, missing, job_nchunks(j), first);
     char *text = job_summary_text(j, d, wall_seconds);
     if (!text) return mc_fail(err, MC_ENOMEM, "out of memory");
     mc_status st = write_atomic(j->output, "summary.json", text, err);

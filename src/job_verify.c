@@ -246,14 +246,13 @@ static void check_found_file(verifier *v, const journal_data *uniq)
     free(body);
 }
 
-/* One "key": value line of summary.json (job_json_line), the value cut to
- * vcap - 1 bytes into val. */
+/* One "key": value line of summary.json (job_json_line), the value into
+ * val; false (nothing read) when it does not fit vcap bytes. */
 static bool json_line(const char *line, const char *end, char *key, size_t kcap, char *val, size_t vcap)
 {
     const char *vs;
     size_t n;
-    if (!job_json_line(line, end, key, kcap, &vs, &n)) return false;
-    if (n >= vcap) n = vcap - 1;
+    if (!job_json_line(line, end, key, kcap, &vs, &n) || n >= vcap) return false;
     memcpy(val, vs, n);
     val[n] = 0;
     return true;
@@ -301,27 +300,32 @@ static void check_summary(verifier *v, const journal_data *uniq)
     } else if (!want) {
         problem(v, "wrong: summary.json could not be compared (out of memory)\n");
     } else {
-        char key[64], val[4096], hv[4096];
+        /* no value is longer than the two texts: none is cut */
+        size_t vcap = strlen(have) + strlen(want) + 1;
+        char key[64], *val = malloc(vcap), *hv = malloc(vcap);
         long wrong = 0;
-        for (const char *p = want; *p;) { /* every key of the journal's */
+        if (!val || !hv) wrong++, problem(v, "wrong: summary.json could not be compared (out of memory)\n");
+        for (const char *p = want; val && hv && *p;) { /* every key of the journal's */
             const char *nl = strchr(p, '\n'), *end = nl ? nl : p + strlen(p);
-            if (json_line(p, end, key, sizeof key, val, sizeof val) && strcmp(key, "banner") &&
+            if (json_line(p, end, key, sizeof key, val, vcap) && strcmp(key, "banner") &&
                 strcmp(key, "last_run_wall_seconds")) {
-                if (!json_find(have, key, hv, sizeof hv))
+                if (!json_find(have, key, hv, vcap))
                     wrong++, problem(v, "wrong: summary.json has no \"%s\" (the journal's: %.200s)\n", key, val);
                 else if (!values_agree(key, val, hv, uniq->nchunks))
                     wrong++, problem(v, "wrong: summary.json \"%s\" is %.200s, the journal's %.200s\n", key, hv, val);
             }
             p = nl ? nl + 1 : end;
         }
-        for (const char *p = have; *p;) { /* and no other */
+        for (const char *p = have; val && hv && *p;) { /* and no other */
             const char *nl = strchr(p, '\n'), *end = nl ? nl : p + strlen(p);
-            if (json_line(p, end, key, sizeof key, hv, sizeof hv) && !json_find(want, key, val, sizeof val))
+            if (json_line(p, end, key, sizeof key, hv, vcap) && !json_find(want, key, val, vcap))
                 wrong++, problem(v, "wrong: summary.json has \"%s\", which the journal does not give\n", key);
             p = nl ? nl + 1 : end;
         }
         if (!wrong && (have[0] != '{' || !strstr(have, "\n}\n")))
             problem(v, "wrong: summary.json is not a whole JSON object (rerun the job to write it)\n");
+        free(val);
+        free(hv);
     }
     free(want);
     free(have);

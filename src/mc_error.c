@@ -24,6 +24,7 @@ const char *mc_status_name(mc_status code)
     case MC_ECORRUPT: return "corrupt file";
     case MC_ENOMEM: return "out of memory";
     case MC_EOF: return "end of input";
+    case MC_STOPPED: return "stopped";
     case MC_EINTERNAL: return "internal error";
     }
     return "unknown error";

@@ -1,8 +1,10 @@
 /* mc_test_hooks — the MC_TEST_* environment variables, read in one place.
  *
  * They exist only so that tests can make rare events happen on demand:
- *   MC_TEST_GRID_DELAY_MS=N  job_engine_run pauses N ms before each grid
- *                            (signal tests find the job still running)
+ *   MC_TEST_GRID_DELAY_MS=N  job_engine_run pauses N ms before each grid,
+ *                            the whole time even when a signal comes (signal
+ *                            tests find the job still running; a long pause
+ *                            is a grid that outlasts the grace period)
  *   MC_TEST_JOURNAL_KILL=N   the N-th journal_append of the process writes
  *                            half its line and SIGKILLs the process
  *   MC_TEST_CORRUPT_FOUND    an MPI worker corrupts the puzzles it reports

@@ -34,11 +34,14 @@ static void print_line(progress *p, uint64_t done, const char *extra, bool final
     }
     char tot[48] = "";
     if (p->total) snprintf(tot, sizeof tot, "/%llu", (unsigned long long)p->total);
-    fprintf(p->out, "%s%llu%s %s, %.1f/s, %.0fs elapsed%s%s%s%s", p->tty ? "\r" : "",
-            (unsigned long long)done, tot, p->what, rate, el, eta, extra ? ", " : "",
+    int wl = (int)strlen(p->what); /* one of them: "grid", not "grids" */
+    if ((p->total ? p->total : done) == 1 && wl > 1 && p->what[wl - 1] == 's') wl--;
+    fprintf(p->out, "%s%llu%s %.*s, %.1f/s, %.0fs elapsed%s%s%s%s", p->tty ? "\r" : "",
+            (unsigned long long)done, tot, wl, p->what, rate, el, eta, extra ? ", " : "",
             extra ? extra : "", p->tty && !final ? "\033[K" : "\n");
     fflush(p->out);
     p->printed = true;
+    p->open = p->tty && !final;
 }
 
 void progress_update(progress *p, uint64_t done, const char *extra)
@@ -52,4 +55,11 @@ void progress_update(progress *p, uint64_t done, const char *extra)
 void progress_done(progress *p, uint64_t done, const char *extra)
 {
     if (p->printed || mc_wall_seconds() - p->start > 2.0) print_line(p, done, extra, true);
+}
+
+void progress_break(progress *p)
+{
+    if (!p->open) return;
+    fputc('\n', p->out);
+    p->open = false;
 }

@@ -5,6 +5,9 @@
  *
  *     DONE[/TOTAL] WHAT, RATE/s, Ns elapsed[, ETA XhYYmZZs][, EXTRA]
  *
+ * (WHAT a plural noun, "grids"; its final s dropped when TOTAL, or DONE
+ * without a total, is 1.)
+ *
  * A progress value is a plain struct owned by the caller (no allocation).
  * progress_done prints the final line when any line was printed or the run
  * took more than 2 seconds. Used by the CLI and the MPI master; nothing here
@@ -24,6 +27,7 @@ typedef struct progress {
     double interval;      /* seconds between lines */
     bool tty;             /* rewrite one line in place */
     bool printed;
+    bool open;            /* a line is showing in place, not ended by a newline */
     FILE *out;            /* stderr unless progress_init_file */
 } progress;
 
@@ -34,5 +38,8 @@ void progress_init_file(progress *p, const char *what, uint64_t total, FILE *out
 /* extra may be NULL: a short text appended to the line ("3 puzzles"). */
 void progress_update(progress *p, uint64_t done, const char *extra);
 void progress_done(progress *p, uint64_t done, const char *extra);
+/* Ends the line showing in place on a terminal (a newline), so that a
+ * message can follow on a line of its own; nothing when none is showing. */
+void progress_break(progress *p);
 
 #endif

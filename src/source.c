@@ -61,14 +61,17 @@ mc_status job_resolve(job *j, mc_error *err)
         j->engine = job_engine_default(j);
         j->engine_given = true;
     }
-    const char *what = j->source_path                        ? j->source_path
-                       : job_source_gives_groups(j->source) ? "the band-pair groups"
-                                                            : "the bands";
+    char bands[48];
+    snprintf(bands, sizeof bands, "the grids of bands %d-%d", j->band_lo, j->band_hi);
+    const char *what = j->source_path                          ? j->source_path
+                       : job_source_gives_groups(j->source)   ? "the band-pair groups"
+                       : j->source == JOB_SOURCE_ENUMERATE8   ? "the ES 8x8 grids"
+                                                              : bands;
     if (!j->ranks_given) {
         j->first = base;
         j->last = base + count - 1;
     } else if (j->first < base || j->last > base + count - 1) {
-        return mc_fail(err, MC_EINVAL, "%s: ranks %llu-%llu are not all in %s (ranks %llu-%llu)", j->path,
+        return mc_fail(err, MC_EINVAL, "%s: ranks %llu-%llu are not all in %s, whose ranks are %llu-%llu", j->path,
                        (unsigned long long)j->first, (unsigned long long)j->last, what, (unsigned long long)base,
                        (unsigned long long)(base + count - 1));
     }

@@ -37,6 +37,9 @@ int cmd_grids_canon(int argc, char **argv);
 int cmd_job_split(int argc, char **argv);
 
 
+/* The plural ending for n of something: "" for 1, else "s". */
+static inline const char *cli_s(uint64_t n) { return n == 1 ? "" : "s"; }
+
 /* Prints "minclue NAME: message" to stderr (printf format). */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -16,7 +16,7 @@ static const char *help_main =
     "\n"
     "commands:\n"
     "  enum    [--bands A-B] [--box RxC] [-o FILE] [--format text|cat] [--first-rank R]\n"
-    "                                           grids in catalogue order\n"
+    "          [--counts FILE]                  grids in catalogue order\n"
     "  count   [--bands A-B] [--box RxC] [--counts FILE]  grids per band and in total\n"
     "  canon   [FILE...]                        minlex form and automorphism count of each grid\n"
     "  cat     FILE [--ranks I-J]               grids of a catalogue or text file\n"

@@ -135,7 +135,7 @@ int grids_cat(int argc, char **argv)
     char *files[] = {(char *)path};
     int status = cli_for_each_grid(&loop, 1, files);
     if (!status && ranged && c.n < hi) {
-        cli_error("grids cat", "%s: has %llu grids, fewer than rank %llu", path, (unsigned long long)c.n,
+        cli_error("grids cat", "%s: has %llu grid%s, fewer than rank %llu", path, (unsigned long long)c.n, cli_s(c.n),
                   (unsigned long long)hi);
         status = 2;
     }

@@ -1,7 +1,8 @@
-/* cmd_job — `minclue job verify [--expect I-J] [--certificate FILE |
+/* cmd_job — `minclue job verify [--expect I-J] [--certificate FILE [--force] |
  * --check-certificate FILE] OUTPUT...`: checks a job's output directories;
  * `minclue job split` is cmd_job_split.c. */
 #include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -13,7 +14,7 @@
 
 static void usage(FILE *out)
 {
-    fputs("usage: minclue job verify [--expect I-J] [--certificate FILE | --check-certificate FILE] OUTPUT...\n"
+    fputs("usage: minclue job verify [--expect I-J] [--certificate FILE [--force] | --check-certificate FILE] OUTPUT...\n"
           "       minclue job split JOB N [--outdir DIR]   (minclue job split --help)\n"
           "\n"
           "Checks the output directory of a job (minclue run): the journal covers\n"
@@ -34,10 +35,16 @@ static void usage(FILE *out)
           "  --certificate FILE         when verified, write FILE: a JSON document\n"
           "                             with the claim and, per output, its ranks,\n"
           "                             the SHA-256 of its journal, its chunk and\n"
-          "                             puzzle counts, the build banner and the date\n"
+          "                             puzzle counts, the build banner and the date;\n"
+          "                             never inside an output, and over an existing\n"
+          "                             file only when that is a certificate of the\n"
+          "                             same outputs\n"
+          "  --force                    with --certificate: write over any file\n"
           "  --check-certificate FILE   verify the outputs and check that FILE is\n"
           "                             their certificate (a changed journal, a\n"
-          "                             missing output or an edited value fails)\n"
+          "                             missing output, an edited value or key, or\n"
+          "                             anything but one strict JSON object fails;\n"
+          "                             at most 16 MiB)\n"
           "\n"
           "exit status: 0 verified, 1 not verified (problems listed), 2 error\n",
           out);
@@ -48,9 +55,11 @@ static int verify(const char *prog, int argc, char **argv)
     static const struct option opts[] = {{"expect", required_argument, NULL, 'e'},
                                          {"certificate", required_argument, NULL, 'c'},
                                          {"check-certificate", required_argument, NULL, 'k'},
+                                         {"force", no_argument, NULL, 'f'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     const char *cert = NULL, *check = NULL;
+    bool force = false;
     uint64_t lo = 0, hi = 0;
     optind = 0;
     int c;
@@ -67,6 +76,8 @@ static int verify(const char *prog, int argc, char **argv)
             cert = optarg;
         } else if (c == 'k') {
             check = optarg;
+        } else if (c == 'f') {
+            force = true;
         } else {
             usage(stderr);
             return 2;
@@ -77,7 +88,18 @@ static int verify(const char *prog, int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    if (force && !cert) {
+        cli_error(prog, "--force goes with --certificate FILE (it lets the certificate write over FILE)");
+        usage(stderr);
+        return 2;
+    }
     mc_error err;
+    char *ctext = NULL; /* the certificate to check, read before the outputs are verified */
+    size_t clen = 0;
+    if (check && job_certificate_read(check, &ctext, &clen, &err) != MC_OK) {
+        cli_error(prog, "%s", err.msg);
+        return 2;
+    }
     if (argc - optind == 1 && !lo && !cert && !check) { /* one output, as it always was */
         bool ok;
         if (job_verify(argv[optind], stdout, &ok, &err) != MC_OK) {
@@ -92,10 +114,10 @@ static int verify(const char *prog, int argc, char **argv)
         cli_error(prog, "%s", err.msg);
     } else if (check) {
         bool ok;
-        if (job_certificate_check(&u, check, stdout, &ok, &err) != MC_OK) cli_error(prog, "%s", err.msg);
+        if (job_certificate_check(&u, check, ctext, clen, stdout, &ok, &err) != MC_OK) cli_error(prog, "%s", err.msg);
         else rc = ok && u.ok ? 0 : 1;
     } else if (cert && u.ok) {
-        if (job_certificate_write(&u, cert, &err) != MC_OK) {
+        if (job_certificate_write(&u, cert, force, &err) != MC_OK) {
             cli_error(prog, "%s", err.msg);
         } else {
             printf("certificate: %s\n", cert);
@@ -106,6 +128,7 @@ static int verify(const char *prog, int argc, char **argv)
         rc = u.ok ? 0 : 1;
     }
     fflush(stdout);
+    free(ctext);
     job_union_free(&u);
     return rc;
 }

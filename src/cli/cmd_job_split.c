@@ -271,11 +271,27 @@ done:
     return rc;
 }
 
+/* A negative number where N goes ("-1"), which getopt would take for an
+ * option; NULL when there is none. The value of -o/--outdir is skipped. */
+static const char *negative_n(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--")) break;
+        if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--outdir")) i++;
+        else if (argv[i][0] == '-' && argv[i][1] >= '0' && argv[i][1] <= '9') return argv[i];
+    }
+    return NULL;
+}
+
 int cmd_job_split(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"outdir", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-    const char *outdir = NULL;
+    const char *outdir = NULL, *neg = negative_n(argc, argv);
+    if (neg) {
+        cli_error("job split", "N must be a whole number of parts, 1 or more, not '%s'", neg);
+        return 2;
+    }
     optind = 0;
     int c;
     while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
@@ -296,7 +312,7 @@ int cmd_job_split(int argc, char **argv)
     }
     uint64_t n;
     if (!numtext_u64(argv[optind + 1], &n) || n < 1) {
-        cli_error("job split", "N must be a number of parts >= 1, not '%s'", argv[optind + 1]);
+        cli_error("job split", "N must be a whole number of parts, 1 or more, not '%s'", argv[optind + 1]);
         return 2;
     }
     return split("job split", argv[optind], n, outdir);

@@ -502,10 +502,13 @@ static bool search_k(const geometry *geo, const grid_list *gl, size_t n, min_eng
 }
 
 /* K = from, from + 1, ... over the n grids until one has a puzzle; what
- * names the grids in the report. Returns the exit status. */
+ * names the grids in the report ("grid%s of the input": the plural ending
+ * goes in at %s). Returns the exit status. */
 static int prove(const geometry *geo, const grid_list *gl, size_t n, min_engine eng, const checker_options *copt,
-                 int from, const char *what)
+                 int from, const char *what_fmt)
 {
+    char what[80];
+    snprintf(what, sizeof what, what_fmt, cli_s(n));
     const bool band = eng == MIN_BAND;
     int kmax = band ? 27 : geo->ncells;
     for (int K = from; K <= kmax; K++) {
@@ -520,10 +523,10 @@ static int prove(const geometry *geo, const grid_list *gl, size_t n, min_engine 
             snprintf(work, sizeof work, "band engine: %llu band pairs, %llu band-3 checks",
                      (unsigned long long)tot.pairs, (unsigned long long)tot.band3_checks);
         else
-            snprintf(work, sizeof work, "%llu nodes, %llu candidates", (unsigned long long)tot.nodes,
-                     (unsigned long long)tot.candidates);
+            snprintf(work, sizeof work, "%llu node%s, %llu candidate%s", (unsigned long long)tot.nodes,
+                     cli_s(tot.nodes), (unsigned long long)tot.candidates, cli_s(tot.candidates));
         if (!with) {
-            printf("K = %d: no unique puzzle in any of the %zu grids (%s, %.2f s)\n", K, n, work,
+            printf("K = %d: no unique puzzle in any of the %zu grid%s (%s, %.2f s)\n", K, n, cli_s(n), work,
                    mc_wall_seconds() - t);
             continue;
         }
@@ -533,14 +536,14 @@ static int prove(const geometry *geo, const grid_list *gl, size_t n, min_engine 
         char gtext[MAX_CELLS + 1];
         grid_format(&eg, DIGITS_STD, gtext);
         if (band)
-            printf("K = %d: %llu of %zu grids have unique puzzles with at most %d clues (each grid stopped at "
+            printf("K = %d: %llu of %zu grid%s ha%s unique puzzles with at most %d clues (each grid stopped at "
                    "its first; %s, %.2f s)\n",
-                   K, (unsigned long long)with, n, K, work, mc_wall_seconds() - t);
+                   K, (unsigned long long)with, n, cli_s(n), with == 1 ? "s" : "ve", K, work, mc_wall_seconds() - t);
         else
-            printf("K = %d: %llu of %zu grids have unique puzzles with %s%d clues (%llu minimal puzzles in all; "
+            printf("K = %d: %llu of %zu grid%s ha%s unique puzzles with %s%d clues (%llu minimal puzzle%s in all; "
                    "%s, %.2f s)\n",
-                   K, (unsigned long long)with, n, K == from && from > 1 ? "at most " : "", K,
-                   (unsigned long long)tot.puzzles, work, mc_wall_seconds() - t);
+                   K, (unsigned long long)with, n, cli_s(n), with == 1 ? "s" : "ve", K == from && from > 1 ? "at most " : "",
+                   K, (unsigned long long)tot.puzzles, cli_s(tot.puzzles), work, mc_wall_seconds() - t);
         printf("  e.g. %s in grid %s\n", ff.text, gtext);
         if (K == from && from > 1) {
             printf("minimum: at most %d clues over %s; not proved: K = %d is the first K searched (give a "
@@ -678,9 +681,9 @@ int cmd_minimum(int argc, char **argv)
             free(gl.cells);
             return 2;
         }
-        printf("minimum over %zu %dx%d grids of the input (engine %s), K from %d\n", gl.n, geo->N, geo->N,
-               engine_names[eng], (int)from);
-        int status = prove(geo, &gl, gl.n, eng, &copt, (int)from, "grids of the input");
+        printf("minimum over %zu %dx%d grid%s of the input (engine %s), K from %d\n", gl.n, geo->N, geo->N,
+               cli_s(gl.n), engine_names[eng], (int)from);
+        int status = prove(geo, &gl, gl.n, eng, &copt, (int)from, "grid%s of the input");
         free(gl.cells);
         return status;
     }
@@ -740,7 +743,7 @@ int cmd_minimum(int argc, char **argv)
            geo->R, geo->C, geo->N, geo->N, (unsigned long long)e->count, geo->N, nes, mc_wall_seconds() - t0);
     free(e);
 
-    int status = prove(geo, &classes, nes, eng, &copt, 1, "essentially different grids");
+    int status = prove(geo, &classes, nes, eng, &copt, 1, "essentially different grid%s");
     free(classes.cells);
     return status;
 }

@@ -246,8 +246,8 @@ static int do_build(int argc, char **argv)
         pattern_format(&set.p[i], line);
         fprintf(out, "%s\n", line);
     }
-    fprintf(stderr, "patterns: %d classes from %llu grids (%llu UAs, %llu without anchor pair); last new class at grid %llu\n",
-            set.n, (unsigned long long)ngrids, (unsigned long long)total_uas, (unsigned long long)no_anchor,
+    fprintf(stderr, "patterns: %d classes from %llu grid%s (%llu UAs, %llu without anchor pair); last new class at grid %llu\n",
+            set.n, (unsigned long long)ngrids, cli_s(ngrids), (unsigned long long)total_uas, (unsigned long long)no_anchor,
             ngrowth ? (unsigned long long)gx[ngrowth - 1] : 0ULL);
     int status = 0;
     if (outpath && fclose(out) != 0) {
@@ -313,9 +313,21 @@ static int read_catalogue(const char *path, pset *set, char **text, size_t *text
     return 0;
 }
 
+/* Is argv[1..argc) asking for the help text? */
+static bool wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return true;
+    return false;
+}
+
 static int do_embed(int argc, char **argv)
 {
     const char *outpath = NULL, *inpath = NULL;
+    if (wants_help(argc, argv)) {
+        fputs(help, stdout);
+        return 0;
+    }
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-o") && i + 1 < argc) outpath = argv[++i];
         else if (!inpath && argv[i][0] != '-') inpath = argv[i];
@@ -371,6 +383,10 @@ int cmd_patterns(int argc, char **argv)
     if (!strcmp(argv[1], "build")) return do_build(argc - 1, argv + 1);
     if (!strcmp(argv[1], "embed")) return do_embed(argc - 1, argv + 1);
     if (!strcmp(argv[1], "check")) {
+        if (wants_help(argc - 1, argv + 1)) {
+            fputs(help, stdout);
+            return 0;
+        }
         if (argc != 3) {
             fputs(help, stderr);
             return 2;

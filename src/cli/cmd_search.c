@@ -275,7 +275,7 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
     }
     if (!c->quiet) {
         char extra[64];
-        snprintf(extra, sizeof extra, "%llu puzzles", (unsigned long long)c->tot.puzzles);
+        snprintf(extra, sizeof extra, "%llu puzzle%s", (unsigned long long)c->tot.puzzles, cli_s(c->tot.puzzles));
         progress_update(&c->pr, c->ngrids, extra);
     }
     return CLI_LINE_OK;
@@ -284,7 +284,7 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
 static void print_summary(search_ctx *c, double seconds)
 {
     char extra[64], work[1024];
-    snprintf(extra, sizeof extra, "%llu puzzles", (unsigned long long)c->tot.puzzles);
+    snprintf(extra, sizeof extra, "%llu puzzle%s", (unsigned long long)c->tot.puzzles, cli_s(c->tot.puzzles));
     progress_done(&c->pr, c->ngrids, extra);
     work_counters_text(&c->tot, work, sizeof work);
     /* "engine NAME", or "engines band (N grids), check64 (M grids) and checker (L grids)" */
@@ -303,9 +303,9 @@ static void print_summary(search_ctx *c, double seconds)
             e = order[i];
             if (!c->grids_by[e]) continue;
             k++;
-            n += (size_t)snprintf(engine + n, sizeof engine - n, "%s %s (%llu grids)",
+            n += (size_t)snprintf(engine + n, sizeof engine - n, "%s %s (%llu grid%s)",
                                   k == 1 ? "" : k == used ? " and" : ",", se_names[e],
-                                  (unsigned long long)c->grids_by[e]);
+                                  (unsigned long long)c->grids_by[e], cli_s(c->grids_by[e]));
         }
     }
     fprintf(stderr, "search: %llu grid%s, K = %d, %s: %llu puzzle%s; %s; %.3f s in all (%.3f s per grid)\n",
@@ -367,7 +367,8 @@ int cmd_search(int argc, char **argv)
         case 'f': c.first = true; break;
         case 'k':
             if (!parse_clues(optarg, &c.K)) {
-                cli_error("search", "--clues needs a whole number from 0 to %d, not '%s'", CHECKER_MAX_CELLS, optarg);
+                cli_error("search", "--clues needs a whole number from 0 to the cells of the grid (%d on 9x9, 64 on 8x8, "
+                                    "36 on 6x6, 16 on 4x4), not '%s'", CHECKER_MAX_CELLS, optarg);
                 return 2;
             }
             break;

@@ -150,7 +150,7 @@ int cmd_uas(int argc, char **argv)
     const uint64_t ngrids = c.ngrids;
     const uint64_t *total = c.total;
     if (stats) {
-        printf("mean UAs per grid over %llu grids:", (unsigned long long)ngrids);
+        printf("mean UAs per grid over %llu grid%s:", (unsigned long long)ngrids, cli_s(ngrids));
         uint64_t all = 0;
         for (int z = 1; z <= (int)max_size; z++) {
             all += total[z];

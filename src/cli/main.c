@@ -15,7 +15,7 @@ typedef struct command {
 static const command commands[] = {
     {"solve", cmd_solve, "count solutions of puzzles (0, 1, 2...), with solution and witness"},
     {"validate", cmd_validate, "check grids and puzzles for clashes"},
-    {"grids", cmd_grids, "grid catalogues: enum, count, canon, cat, rank, unrank, sample"},
+    {"grids", cmd_grids, "grid catalogues: enum, count, canon, cat, rank, unrank, sample, rebase"},
     {"patterns", cmd_patterns, "build the unavoidable-set pattern catalogue"},
     {"uas", cmd_uas, "list the minimal unavoidable sets of grids"},
     {"search", cmd_search, "find every K-clue puzzle in grids (K = 16: prove there is none)"},

@@ -98,6 +98,10 @@ static bool has_work(master *m)
     return m->next < m->nchunks;
 }
 
+/* Every chunk of the job is recorded (has_work says only that none is left
+ * to send: chunks in flight are neither). */
+static bool all_done(const master *m) { return (uint64_t)m->done.nchunks == m->nchunks; }
+
 /* The fewest chunks worth taking over from another worker's stream. */
 static uint64_t min_steal(const master *m)
 {
@@ -315,7 +319,8 @@ static void sleep_briefly(long *nap)
     if (*nap < 5000000) *nap *= 2;
 }
 
-/* The distributed loop. *interrupted is set when it ended before the job did;
+/* The distributed loop. *interrupted is set when it ended with a chunk not
+ * recorded (unsent, or in flight when the grace period ended);
  * *lost is the number of chunks still in flight when the grace period ended. */
 static mc_status run_master(master *m, bool *interrupted, int *lost)
 {
@@ -329,7 +334,8 @@ static mc_status run_master(master *m, bool *interrupted, int *lost)
             stop_time = mc_wall_seconds();
             int fl = 0;
             for (int w = 1; w < m->size; w++) fl += m->inflight[w];
-            fprintf(stderr, "\nminclue run: signal %d: no new work; waiting up to %.0f s for %d chunk%s in flight\n",
+            progress_break(&m->prog);
+            fprintf(stderr, "minclue run: signal %d: no new work; waiting up to %.0f s for %d chunk%s in flight\n",
                     (int)stop_flag, m->j->grace, fl, fl == 1 ? "" : "s");
         }
         if (!stopping)
@@ -362,7 +368,7 @@ static mc_status run_master(master *m, bool *interrupted, int *lost)
             nap = 50000;
         }
     }
-    *interrupted = has_work(m);
+    *interrupted = !all_done(m);
     return MC_OK;
 }
 
@@ -384,11 +390,13 @@ static mc_status run_alone(master *m, bool *interrupted)
         }
         if ((st = record(m, s, 0)) != MC_OK) break;
     }
-    if (stop_flag)
-        fprintf(stderr, "\nminclue run: signal %d: %s\n", (int)stop_flag,
+    if (stop_flag) {
+        progress_break(&m->prog);
+        fprintf(stderr, "minclue run: signal %d: %s\n", (int)stop_flag,
                 hard_flag ? "grace period over, current chunk given up" : "current chunk finished");
+    }
     job_engine_free(eng);
-    *interrupted = has_work(m);
+    *interrupted = !all_done(m);
     return st;
 }
 
@@ -627,18 +635,18 @@ int mpi_run_job(job *j, const run_options *o)
         MPI_Finalize();
         return status;
     }
-    if (!o->quiet) {
-        progress_init(&m.prog, UNITS(j), m.grids_todo);
-        fprintf(stderr, "minclue run: %s: %" PRIu64 " %s (ranks %" PRIu64 "..%" PRIu64 "), %" PRIu64
-                " still to do, K = %d, engine %s, %d worker%s\n", j->path, job_total(j), job_unit_noun(j, job_total(j)), j->first, j->last,
-                m.grids_todo, j->clues, job_engine_name(j->engine), size > 1 ? size - 1 : 1,
-                size <= 2 ? "" : "s");
-    }
+    if (!o->quiet) progress_init(&m.prog, UNITS(j), m.grids_todo);
+    /* the start line, with --quiet too */
+    fprintf(stderr, "minclue run: %s: %" PRIu64 " %s (ranks %" PRIu64 "..%" PRIu64 "), %" PRIu64
+            " still to do, K = %d, engine %s, %d worker%s\n", j->path, job_total(j), job_unit_noun(j, job_total(j)),
+            j->first, j->last, m.grids_todo, j->clues, job_engine_name(j->engine), size > 1 ? size - 1 : 1,
+            size <= 2 ? "" : "s");
     bool interrupted = false;
     int lost = 0;
     mc_status st = size > 1 ? run_master(&m, &interrupted, &lost) : run_alone(&m, &interrupted);
     if (st != MC_OK) {
-        fprintf(stderr, "\nminclue run: %s\n", m.err.msg);
+        progress_break(&m.prog);
+        fprintf(stderr, "minclue run: %s\n", m.err.msg);
         mc_error e2;
         if (job_write_found(j, &m.done, &e2) != MC_OK) fprintf(stderr, "minclue run: %s\n", e2.msg);
         fprintf(stderr, "minclue run: stopped; the journal holds every chunk recorded so far\n");

@@ -112,7 +112,9 @@ expect_error() { # WHAT PATTERN CMD...
 }
 mkdir e && cd e
 cp ../a.job . && cp ../grids.txt .
-expect_error "0 parts" "N must be a number of parts >= 1, not '0'" "$M" job split a.job 0
+expect_error "0 parts" "N must be a whole number of parts, 1 or more, not '0'" "$M" job split a.job 0
+expect_error "-1 parts" "N must be a whole number of parts, 1 or more, not '-1'" "$M" job split a.job -1
+expect_error "-1 parts first" "N must be a whole number of parts, 1 or more, not '-1'" "$M" job split -1 a.job
 expect_error "N not a number" "not 'x'" "$M" job split a.job x
 expect_error "more parts than ranks" "a.job:3: 192 parts but only 191 ranks (10-200)" "$M" job split a.job 192
 sed 's/^ranks = .*/ranks = 7/' a.job > one.job

@@ -7,7 +7,12 @@
 # when python3 is there), journal digests equal to sha256sum's, re-checked
 # after the outputs moved; a changed journal, a missing output, an edited
 # or half-written certificate fail, and a failed verify writes nothing
-# over. The same for a band-pair dry run in three ranges.
+# over; a certificate goes neither into an output (its journal kept) nor
+# over a file that is not a certificate of the same outputs, unless
+# --force; a certificate is strict JSON (a key twice, as in values appended to
+# its date line, an unknown key, text after it fail) read with a size limit
+# (/dev/zero and a directory refused). The same for a band-pair dry run in
+# three ranges.
 # ctest-labels: cli
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
@@ -92,10 +97,55 @@ sed 's/K = 4: /K = 3: /' cert.json > edited.json
 head -c $(( $(stat -c %s cert.json) / 2 )) cert.json > half.json
 "$M" job verify --check-certificate half.json a b c > /dev/null 2>&1; [ $? = 1 ]; check "a half-written certificate fails" $?
 "$M" job verify --check-certificate none.json a b c > /dev/null 2> e.txt; [ $? = 2 ] && grep -q none.json e.txt; check "no certificate file" $?
+# a forgery: values appended to the date line (the text compared was built from them)
+sed 's/^\(  "date": "[^"]*"\)$/\1, "claim": "ranks 1..983959110, 983959110 grids, K = 16: 0 puzzles", "puzzles": 0, "clues": 16/' \
+  cert.json > forged.json
+grep -q '"clues": 16$' forged.json; check "(the forged certificate)" $?
+"$M" job verify --check-certificate forged.json a b c > v.txt 2>&1; rc=$?
+[ $rc = 1 ] && grep -q 'the key "claim" twice' v.txt && ! grep -q "matches the outputs" v.txt
+check "a certificate with keys added to its date line fails ($rc)" $?
+sed 's/^  "date": \("[^"]*"\)$/  "date": \1, "note": "x"/' cert.json > added.json
+"$M" job verify --check-certificate added.json a b c > v.txt 2>&1; rc=$?
+[ $rc = 1 ] && grep -q 'has "note", which a certificate does not hold' v.txt; check "an unknown key fails ($rc)" $?
+{ cat cert.json; echo '{}'; } > trail.json
+"$M" job verify --check-certificate trail.json a b c > v.txt 2>&1; rc=$?
+[ $rc = 1 ] && grep -q "more text after the JSON value" v.txt; check "trailing data fails ($rc)" $?
+sed 's/^  "banner": "minclue/  "banner": "minclue\\n/' cert.json > banner.json
+"$M" job verify --check-certificate banner.json a b c > v.txt 2>&1; [ $? = 1 ]; check "a banner of two lines fails" $?
+start=$(date +%s)
+"$M" job verify --check-certificate /dev/zero a b c > v.txt 2> e.txt; rc=$?
+[ $rc = 2 ] && grep -q "the certificate /dev/zero: larger than 16777216 bytes; refused" e.txt && [ $(( $(date +%s) - start )) -lt 5 ]
+check "--check-certificate /dev/zero refused at once ($rc)" $?
+"$M" job verify --check-certificate a a b c > v.txt 2> e.txt; rc=$?
+[ $rc = 2 ] && grep -q "the certificate a: a directory, not a file" e.txt; check "a directory refused ($rc)" $?
 cp cert.json keep.json
 verify a c --expect 1-60 --certificate cert.json; rc=$?
 [ $rc = 1 ] && cmp -s cert.json keep.json; check "not verified: the certificate is not written over ($rc)" $?
 verify a b c --certificate x.json --check-certificate cert.json; [ $? = 2 ] && [ ! -e x.json ]; check "--certificate with --check-certificate refused" $?
+
+# where a certificate may go: never inside an output, over a file only when
+# it is a certificate of the same outputs (or with --force)
+cp a/journal a.journal
+verify --certificate a/journal a b c; rc=$?
+[ $rc = 2 ] && cmp -s a/journal a.journal && grep -q "a/journal: inside the output $T/a being verified" e.txt
+check "--certificate OUT/journal refused, the journal kept ($rc)" $?
+ln -s a/journal link.json
+verify --certificate link.json a b c; rc=$?
+[ $rc = 2 ] && cmp -s a/journal a.journal && [ -L link.json ]; check "a link to a journal refused ($rc)" $?
+verify --certificate a/cert.json a b c; [ $? = 2 ] && [ ! -e a/cert.json ]; check "a new file inside an output refused" $?
+verify --certificate b a b c; [ $? = 2 ]; check "an output directory as the certificate refused" $?
+echo "notes" > notes.txt
+verify --certificate notes.txt a b c; rc=$?
+[ $rc = 2 ] && grep -q "notes.txt exists and is not a certificate of these outputs; --force writes over it" e.txt &&
+  [ "$(cat notes.txt)" = notes ]; check "an existing file refused, with the way to force it ($rc)" $?
+verify --certificate notes.txt --force a b c; rc=$?
+[ $rc = 0 ] && "$M" job verify --check-certificate notes.txt a b c > /dev/null; check "--force writes over it ($rc)" $?
+verify --certificate cert.json a b c; rc=$?
+[ $rc = 0 ]; check "a certificate of the same outputs is written over ($rc)" $?
+verify --certificate cert.json a b; rc=$?
+[ $rc = 2 ] && grep -q "not a certificate of these outputs" e.txt; check "a certificate of other outputs is not ($rc)" $?
+verify --force a b c; [ $? = 2 ] && grep -q "with --certificate" e.txt; check "--force alone refused" $?
+"$M" job verify --help | grep -q -- "--force"; check "--help names --force" $?
 
 # band-pair groups: a dry run in three ranges against one over all six
 bp() { printf 'source = bandpairs\nranks = %s\nclues = 17\nchunk = 2\nengine = none\noutput = %s\n' "$2" "$1" > "$1.job"

@@ -2,7 +2,9 @@
 # test_messages — the messages of careless input: each names what is wrong
 # (a damaged catalogue, a short grid, non-ASCII digits, a journal that is a
 # directory, a first rank of 0 or one that overflows, band ranks without
-# --counts).
+# --counts, job ranks beyond an enumerated source), one of a thing in the
+# singular, no blank line after run's start line, summary.json's job line
+# whole past 4,096 bytes (and checked whole by job verify).
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/prelude.sh"
 unset MINCLUE_COUNTS
@@ -55,6 +57,40 @@ check "enum --bands 416-416 --format cat without --counts" $?
 grep -q "counts" err.txt; check "it says where the first rank comes from: $(head -c 200 err.txt)" $?
 got=$("$M" grids cat b.cat --ranks "$want-$want" | wc -l)
 [ "$got" = 1 ]; check "its first rank is $want" $?
+
+# job ranks beyond an enumerated source name its ranks
+printf 'source = enumerate8\nranks = 1-2000000\nclues = 13\noutput = e8\n' > e8.job
+says "enumerate8 ranks" "e8.job: ranks 1-2000000 are not all in the ES 8x8 grids, whose ranks are 1-1673187" \
+    "$M" run e8.job
+
+# one of a thing is not "1 things"; no blank line after run's start line
+printf '1234341221434321\n' > g1.txt
+"$M" minimum --from 3 g1.txt > m.txt
+grep -q "^minimum over 1 4x4 grid of the input" m.txt && grep -q "^K = 4: 1 of 1 grid has unique puzzles" m.txt &&
+  grep -q "^K = 3: no unique puzzle in any of the 1 grid (1 node, 0 candidates" m.txt &&
+  grep -q "none of the 1 grid of the input has" m.txt; check "minimum over one grid: singular" $?
+printf '1234341221434321\n' | "$M" search --clues 1 2>&1 > /dev/null | grep -q "^search: 1 grid, K = 1, .*: 0 puzzles;"
+check "search over one grid: singular" $?
+printf 'source = grids %s\nranks = 1-1\nclues = 4\nengine = brute\noutput = one\n' "$D/grids-4x4-all.txt" > one.job
+"$M" run one.job 2> run.txt; r=$?
+[ $r = 0 ] && ! grep -q '^$' run.txt && grep -q "1 grid (ranks 1..1), 1 still to do" run.txt &&
+  grep -q "complete: ranks 1..1, 1 grid, K = 4: 12 puzzles (this run: 1 grid in" run.txt
+check "run over one grid: singular, no blank line" $?
+
+# summary.json holds the whole job line however long (a source path of
+# about 3,900 bytes): a character changed past 4,096 bytes fails verify
+long=$T; for i in $(seq 19); do long=$long/$(printf 'd%.0s' $(seq 200)); done
+mkdir -p "$long" && cp "$D/grids-4x4-all.txt" "$long/g.txt"
+printf 'source = grids %s\nranks = 1-2\nclues = 4\nengine = brute\noutput = long\n' "$long/g.txt" > long.job
+"$M" run --quiet long.job 2> /dev/null; check "a job with a long source path runs" $?
+ident=$(sed -n 's/^J \(.*\) \*[0-9a-f]*$/\1/p' long/journal)
+[ ${#ident} -gt 4096 ] && grep -qF "\"job\": \"$ident\"," long/summary.json; check "summary.json has the whole job line (${#ident} bytes)" $?
+"$M" job verify long > /dev/null; check "it verifies" $?
+cp long/summary.json keep.json
+sed -i 's/engine=brute ua_max_size/engine=brute ua_max_sizX/' long/summary.json
+! cmp -s keep.json long/summary.json; check "(summary.json edited past 4,096 bytes)" $?
+"$M" job verify long > v.txt; r=$?
+[ $r = 1 ] && grep -q 'summary.json "job" is' v.txt; check "an edit past 4,096 bytes of the job line fails verify ($r)" $?
 
 [ $fails = 0 ] && echo "all passed"
 exit $((fails > 0))

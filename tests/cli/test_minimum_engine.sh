@@ -21,8 +21,8 @@ awk '!/^#/ && /rank 1:/ {print $1}' "$D/known-grids.txt" > g1.txt
 for e in band checker; do
   echo "== $e: the rank-1 grid has no puzzle of at most 18 clues, one of 19"
   "$M" minimum --engine "$e" --from 18 g1.txt > m.txt || { cat m.txt; fail "$e: exit status $?"; }
-  grep -q "^K = 18: no unique puzzle in any of the 1 grids" m.txt || { cat m.txt; fail "$e: K = 18"; }
-  grep -q "^minimum: 19 clues; none of the 1 grids of the input has a unique puzzle with 18 clues" m.txt \
+  grep -q "^K = 18: no unique puzzle in any of the 1 grid " m.txt || { cat m.txt; fail "$e: K = 18"; }
+  grep -q "^minimum: 19 clues; none of the 1 grid of the input has a unique puzzle with 18 clues" m.txt \
     || { cat m.txt; fail "$e: minimum line"; }
   grep -q "engine $e" m.txt || fail "$e: the engine is not named"
   awk '$1 == "e.g." {print $2}' m.txt > eg.txt

@@ -47,7 +47,7 @@ grep -q "K = 16, engine band:" e.txt
 check "--engine band is obeyed and named" $?
 { cat g1.txt; grep -v '^#' "$D/grids-4x4-all.txt" | head -2; } > mixed.txt
 "$M" search --clues 4 mixed.txt > /dev/null 2> e.txt
-grep -q "K = 4, engines band (1 grids) and checker (2 grids):" e.txt
+grep -q "K = 4, engines band (1 grid) and checker (2 grids):" e.txt
 check "9x9 and 4x4 in one input: both engines named with their grids" $?
 
 echo "== progress while one grid runs long"

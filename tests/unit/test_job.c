@@ -228,13 +228,11 @@ static void make_job(job *j, const char *out, job_engine_kind engine, uint64_t c
     assert_int_equal(job_resolve(j, &err), MC_OK);
 }
 
-/* Runs every chunk of the job in this process into its journal. */
-static void run_all(job *j)
+/* Runs chunks which[0..n-1] of the job (every chunk when which is NULL) in
+ * this process, into d and, when jl is not NULL, the journal. */
+static void run_chunks(job *j, const uint64_t *which, uint64_t n, journal *jl, journal_data *d)
 {
     mc_error err;
-    journal *jl;
-    journal_data d;
-    assert_int_equal(journal_open(j, &jl, &d, &err), MC_OK);
     job_engine *e;
     assert_int_equal(job_engine_new(j, &e, &err), MC_OK);
     job_source *src;
@@ -242,22 +240,64 @@ static void run_all(job *j)
     uint8_t *grids = malloc(j->chunk * (size_t)j->geo->ncells);
     job_result r;
     memset(&r, 0, sizeof r);
-    for (uint64_t i = 0; i < job_nchunks(j); i++) {
+    if (!which) n = job_nchunks(j);
+    for (uint64_t i = 0; i < n; i++) {
         uint64_t f, c;
-        job_chunk_range(j, i, &f, &c);
+        job_chunk_range(j, which ? which[i] : i, &f, &c);
         assert_int_equal(job_source_read(src, f, c, grids, &err), MC_OK);
         assert_int_equal(job_engine_run(e, grids, f, c, &r, NULL, &err), MC_OK);
-        assert_int_equal(journal_append(jl, &r, &err), MC_OK);
-        assert_int_equal(journal_data_add(&d, &r), MC_OK);
+        if (jl) assert_int_equal(journal_append(jl, &r, &err), MC_OK);
+        assert_int_equal(journal_data_add(d, &r), MC_OK);
     }
-    assert_int_equal(job_write_found(j, &d, &err), MC_OK);
-    assert_int_equal(job_write_summary(j, &d, 1.0, &err), MC_OK);
     job_result_free(&r);
     free(grids);
     job_source_close(src);
     job_engine_free(e);
+}
+
+/* Runs every chunk of the job in this process into its journal. */
+static void run_all(job *j)
+{
+    mc_error err;
+    journal *jl;
+    journal_data d;
+    assert_int_equal(journal_open(j, &jl, &d, &err), MC_OK);
+    run_chunks(j, NULL, 0, jl, &d);
+    assert_int_equal(job_write_found(j, &d, &err), MC_OK);
+    assert_int_equal(job_write_summary(j, &d, 1.0, &err), MC_OK);
     journal_close(jl);
     journal_data_free(&d);
+}
+
+/* summary.json says the job is complete: job_write_summary refuses a
+ * journal that lacks a chunk (chunk 2 of 3 here), even with another chunk
+ * twice to make up the count, and writes nothing. */
+static void test_summary_needs_every_chunk(void **state)
+{
+    (void)state;
+    char out[300], spath[320];
+    snprintf(out, sizeof out, "%s/partial", tmpdir);
+    snprintf(spath, sizeof spath, "%s/summary.json", out);
+    job j;
+    make_job(&j, out, JOB_ENGINE_BRUTE, 10);
+    journal_data d;
+    memset(&d, 0, sizeof d);
+    const uint64_t which[3] = {0, 2, 0};
+    for (uint64_t k = 0; k < 3; k++) {
+        run_chunks(&j, which + k, 1, NULL, &d);
+        uint64_t first = 0, missing = k == 0 ? 2 : 1;
+        assert_int_equal(job_chunks_missing(&j, &d, &first), missing);
+        assert_int_equal(first, 11);
+        mc_error err;
+        assert_int_equal(job_write_summary(&j, &d, 1.0, &err), MC_EINVAL);
+        char want[120];
+        snprintf(want, sizeof want, "summary.json not written: %llu of 3 chunks not in the journal (the first at rank 11)",
+                 (unsigned long long)missing);
+        if (!strstr(err.msg, want)) fail_msg("%s", err.msg);
+        assert_int_equal(access(spath, F_OK), -1);
+    }
+    journal_data_free(&d);
+    job_free(&j);
 }
 
 static char *read_all(const char *path, size_t *n)
@@ -650,7 +690,8 @@ static void test_enumerate_source(void **state)
     assert_int_equal(parse("source = enumerate\nbands = 1-1\nranks = 1007170-1007171\nclues = 16\noutput = o\n",
                            &j, &err), MC_OK);
     assert_int_equal(job_resolve(&j, &err), MC_EINVAL);
-    assert_non_null(strstr(err.msg, "not all in the bands"));
+    assert_non_null(
+        strstr(err.msg, "ranks 1007170-1007171 are not all in the grids of bands 1-1, whose ranks are 1-1007170"));
     job_free(&j);
     expect_error("source = enumerate\nclues = 16\noutput = o\n", MC_EFORMAT, "t.job:1:", "needs 'bands");
     expect_error("source = enumerate x.cat\nbands = 1\nclues = 16\noutput = o\n", MC_EFORMAT, "t.job:1:",
@@ -890,6 +931,18 @@ static void test_verify_resealed_edits(void **state)
 }
 
 /* A job over ranks lo..hi of the 4x4 file, run in this process into out. */
+/* job_certificate_check of the file at path. */
+static mc_status check_certificate(const job_union *u, const char *path, FILE *out, bool *ok)
+{
+    char *text;
+    size_t len;
+    mc_error err;
+    assert_int_equal(job_certificate_read(path, &text, &len, &err), MC_OK);
+    mc_status st = job_certificate_check(u, path, text, len, out, ok, &err);
+    free(text);
+    return st;
+}
+
 static void run_range(const char *out, int lo, int hi, int clues)
 {
     char text[600];
@@ -952,9 +1005,9 @@ static void test_union_and_certificate(void **state)
     snprintf(want, sizeof want, "ranks 1..30, 30 grids, K = 4: %llu puzzles", (unsigned long long)one.t.puzzles);
     assert_string_equal(u.claim, want);
     snprintf(cert, sizeof cert, "%s/cert.json", tmpdir);
-    assert_int_equal(job_certificate_write(&u, cert, &err), MC_OK);
+    assert_int_equal(job_certificate_write(&u, cert, false, &err), MC_OK);
     bool ok = false;
-    assert_int_equal(job_certificate_check(&u, cert, sink, &ok, &err), MC_OK);
+    assert_int_equal(check_certificate(&u, cert, sink, &ok), MC_OK);
     assert_true(ok);
     job_union_free(&u);
 
@@ -985,7 +1038,7 @@ static void test_union_and_certificate(void **state)
     fclose(f);
     assert_int_equal(job_union_verify(&u, 3, three, 0, 0, sink, &err), MC_OK);
     assert_true(u.ok);
-    assert_int_equal(job_certificate_check(&u, cert, sink, &ok, &err), MC_OK);
+    assert_int_equal(check_certificate(&u, cert, sink, &ok), MC_OK);
     assert_false(ok);
     job_union_free(&u);
     job_verified_free(&one);
@@ -1000,6 +1053,7 @@ int main(void)
         cmocka_unit_test(test_resolve_errors),
         cmocka_unit_test(test_chunks_cover),
         cmocka_unit_test(test_journal_roundtrip_and_verify),
+        cmocka_unit_test(test_summary_needs_every_chunk),
         cmocka_unit_test(test_engines),
         cmocka_unit_test(test_catalogue_source),
         cmocka_unit_test(test_enumerate_source),

@@ -88,12 +88,36 @@ static void test_tty_line_in_place(void **state)
     fclose(f);
 }
 
+/* One of a thing: "1 puzzle", "0/1 grid"; none or many: plural. */
+static void test_singular(void **state)
+{
+    (void)state;
+    static const struct {
+        uint64_t total, done;
+        const char *want;
+    } cases[] = {{0, 1, "1 puzzle,"}, {0, 0, "0 puzzles,"}, {0, 2, "2 puzzles,"}, {1, 0, "0/1 puzzle,"},
+                 {1, 1, "1/1 puzzle,"}, {2, 1, "1/2 puzzles,"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        FILE *f = tmpfile();
+        assert_non_null(f);
+        progress p;
+        progress_init_file(&p, "puzzles", cases[i].total, f, false);
+        p.interval = 0;
+        progress_update(&p, cases[i].done, NULL);
+        char buf[512];
+        read_back(f, buf, sizeof buf);
+        if (!strstr(buf, cases[i].want)) fail_msg("want '%s' in '%s'", cases[i].want, buf);
+        fclose(f);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_quiet_until_interval),
         cmocka_unit_test(test_plain_lines),
         cmocka_unit_test(test_tty_line_in_place),
+        cmocka_unit_test(test_singular),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
