@@ -5,10 +5,11 @@
 # default launcher (srun --mpi=pmix), the job requeued once while it runs
 # (scontrol requeue: the script must not requeue it a second time), resumed
 # from its journal, and the result checked against a single-process run and
-# `minclue job verify`. Then a job whose step cannot launch (srun exits 0):
-# it must end FAILED, not COMPLETED. Skipped (exit 77) when not root or when
-# Slurm/munge are not installed (apt-get install slurmctld slurmd
-# slurm-client munge). Cleans up its daemons.
+# `minclue job verify`. Before it, a job cancelled by scancel while it runs:
+# it must end CANCELLED, not requeued (Restarts=0). Then a job whose step
+# cannot launch (srun exits 0): it must end FAILED, not COMPLETED. Skipped
+# (exit 77) when not root or when Slurm/munge are not installed (apt-get
+# install slurmctld slurmd slurm-client munge). Cleans up its daemons.
 # Then jobs/slurm/array.sbatch on the same cluster: the job split into 3
 # parts (minclue job split), submitted as an array of 3 tasks, task 2
 # requeued by `scontrol requeue` and task 3 sent SIGUSR1 (the time-limit
@@ -157,6 +158,37 @@ JOB
 "$M" run --quiet --output ref tiny.job > ref.txt 2>&1 || fail "single-process run: $(cat ref.txt)"
 unset MC_LAUNCH SLURM_JOB_ID
 export MINCLUE="$M" MC_TEST_GRID_DELAY_MS=100
+# the chunks in an output's journal
+chunks() { if [ -f "$1"/journal ]; then grep -c '^C' "$1"/journal || true; else echo 0; fi; }
+
+# --- scancel ends a job: the script does not requeue it (SIGTERM is a
+# cancel, only SIGUSR1, the time-limit warning, requeues)
+cid=$(sbatch --parsable --nodes=1 --ntasks=2 --ntasks-per-node=2 --overcommit --time=30 \
+      --chdir="$T/job" "$S" tiny.job --quiet --output cancelled) || fail "sbatch (cancel)"
+jobid=$cid # cleaned up on failure
+for i in $(seq 600); do
+  st=$(state_of "$cid")
+  [ "$st" = RUNNING ] && [ "$(chunks cancelled)" -ge 2 ] && break
+  case "$st" in COMPLETED|FAILED|CANCELLED|TIMEOUT|NODE_FAIL) fail "job $cid ended ($st) before it could be cancelled";; esac
+  sleep 0.1
+done
+scancel "$cid" || fail "scancel $cid"
+# the script reports within KillWait (5 s); a requeue would show at once in
+# Restarts and in the state (PENDING, REQUEUED)
+for i in $(seq 100); do
+  log=$(ls minclue-*-"$cid".log 2>/dev/null | head -1)
+  [ -n "$log" ] && grep -q "not requeued\|requeueing job\|already requeued" "$log" && break
+  sleep 0.1
+done
+sleep 1
+st=$(state_of "$cid") restarts=$(job_field "$cid" Restarts)
+[ "$st" = CANCELLED ] && [ "${restarts:-0}" = 0 ] ||
+  fail "scancel: job $cid is $st with Restarts=$restarts, not CANCELLED with none: $(cat "$log")"
+grep -q "minclue search: stopped by SIGTERM (scancel or the time limit): not requeued" "$log" ||
+  fail "the cancel not named in the log: $(cat "$log")"
+[ ! -f cancelled/summary.json ] || fail "the cancelled job completed anyway"
+echo "scancel: job $cid CANCELLED, not requeued, after $(($(date +%s) - t0)) s"
+
 # --time=30: the template asks for SIGUSR1 600 s before the time limit
 jobid=$(sbatch --parsable --nodes=1 --ntasks=3 --ntasks-per-node=3 --overcommit --time=30 \
         --chdir="$T/job" "$S" tiny.job --quiet) || fail "sbatch"
@@ -241,7 +273,6 @@ echo "submitted array $arrayid"
 # task 2: `scontrol requeue` (what pre-emption does); task 3: SIGUSR1 to its
 # batch script (what --signal=B:USR1@600 does before the time limit), after
 # which the script requeues the task itself
-chunks() { if [ -f "$1"/journal ]; then grep -c '^C' "$1"/journal || true; else echo 0; fi; }
 hit2=0 hit3=0
 for i in $(seq 600); do
   st2=$(state_of "${arrayid}_2") st3=$(state_of "${arrayid}_3")
