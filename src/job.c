@@ -189,6 +189,28 @@ bool job_line_split(const char *line, size_t len, job_line *l)
     return true;
 }
 
+void job_value_unescape(char *v)
+{
+    char *w = v;
+    for (; *v; v++)
+        if (!(v[0] == '\\' && v[1] == '#')) *w++ = *v;
+    *w = 0;
+}
+
+char *job_value_escape(const char *v)
+{
+    size_t n = strlen(v) + 1;
+    for (const char *c = v; *c; c++) n += *c == '#';
+    char *r = malloc(n), *w = r;
+    if (!r) return NULL;
+    for (; *v; v++) {
+        if (*v == '#') *w++ = '\\';
+        *w++ = *v;
+    }
+    *w = 0;
+    return r;
+}
+
 static char *trim(char *s)
 {
     while (isspace((unsigned char)*s)) s++;
@@ -339,6 +361,7 @@ mc_status job_parse(const char *name, const char *text, job *j, mc_error *err)
         char *key = s + (l.key - s), *val = s + (l.val - s); /* s is the text's copy: ended in place */
         key[l.klen] = 0;
         val[l.vlen] = 0;
+        job_value_unescape(val);
         int k = -1;
         for (int i = 0; i < K_COUNT; i++)
             if (!strcmp(key, key_names[i])) k = i;

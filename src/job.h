@@ -100,6 +100,13 @@ typedef struct job_line {
     size_t tlen, klen, vlen;
 } job_line;
 bool job_line_split(const char *line, size_t len, job_line *l);
+/* A value holding '#' (a path "h #1/g.txt") is written with every '#' as
+ * "\#": "h \#1/g.txt". job_parse reads "\#" as '#' (a '#' after '\' never
+ * starts a comment); any other '\' is itself. job_value_unescape does that
+ * in place; job_value_escape returns the written form (malloc'd, NULL when
+ * out of memory). */
+void job_value_unescape(char *v);
+char *job_value_escape(const char *v);
 void job_free(job *j);
 /* An empty job with the defaults (chunk 100, ...; the engine is chosen by
  * job_resolve when the job does not name one: job_engine_default). */

@@ -73,7 +73,7 @@ long job_split_key_line(const char *text, const char *key, char **value)
         line++;
         job_line l;
         if (is_key(job_line_split(p, len, &l), &l, key)) {
-            if (value) *value = strndup(l.val, l.vlen);
+            if (value && (*value = strndup(l.val, l.vlen))) job_value_unescape(*value);
             return line;
         }
         if (!nl) break;
@@ -109,6 +109,26 @@ static void put(buf *b, const char *t, size_t n)
 
 static void puts_(buf *b, const char *t) { put(b, t, strlen(t)); }
 
+/* "key = value" with value as a job file holds it ('#' as "\#") */
+static void put_key(buf *b, const char *key, const char *word, const char *value)
+{
+    char *v = job_value_escape(value);
+    if (!v) {
+        free(b->s);
+        b->s = NULL;
+        return;
+    }
+    puts_(b, key);
+    puts_(b, " = ");
+    if (word) {
+        puts_(b, word);
+        puts_(b, " ");
+    }
+    puts_(b, v);
+    puts_(b, "\n");
+    free(v);
+}
+
 static void put_ranks(buf *b, uint64_t first, uint64_t last)
 {
     char r[64];
@@ -128,18 +148,14 @@ char *job_split_text(const char *text, const job *j, uint64_t first, uint64_t la
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
         job_line l;
         bool kv = job_line_split(p, len, &l);
-        if (is_key(kv, &l, "ranks")) {
+        if (!l.tlen && memchr(p, '#', len)) {
+            /* the job's comments are not the part's ("minclue run JOB"): dropped */
+        } else if (is_key(kv, &l, "ranks")) {
             put_ranks(&b, first, last);
         } else if (is_key(kv, &l, "output")) {
-            puts_(&b, "output = ");
-            puts_(&b, output);
-            puts_(&b, "\n");
+            put_key(&b, "output", NULL, output);
         } else if (is_key(kv, &l, "source") && absolute && j->source_path) {
-            puts_(&b, "source = ");
-            puts_(&b, job_source_name(j->source));
-            puts_(&b, " ");
-            puts_(&b, j->source_path);
-            puts_(&b, "\n");
+            put_key(&b, "source", job_source_name(j->source), j->source_path);
         } else {
             put(&b, p, len);
             puts_(&b, "\n");

@@ -13,9 +13,11 @@
  *
  * A part's job file is the job's text with `ranks = I-J` (replaced, or
  * added after the source line) and its own `output` (the job's output with
- * "-i" appended); every other line, comments included, is kept. Written
- * to another directory, relative source and output paths are made
- * absolute (they are resolved against the job file's directory).
+ * "-i" appended); the job's comment lines are dropped (they speak of the
+ * whole job: "minclue run jobs/tiny4x4.job"), every other line is kept.
+ * Written to another directory, relative source and output paths are made
+ * absolute (they are resolved against the job file's directory). Values
+ * written are escaped as job files need ('#' as "\#", job_value_escape).
  */
 #ifndef MC_JOB_SPLIT_H
 #define MC_JOB_SPLIT_H
@@ -37,13 +39,15 @@ MC_MUST_USE mc_status job_split_ranges(const job_cost *c, uint64_t first, uint64
 
 /* The job file text of one part: text is the job file j was loaded from
  * (name: its path), ranks first..last, output the part's output directory
- * as it is to be written; absolute: make relative source paths absolute.
- * Returns a malloc'd string, NULL when out of memory. */
+ * (written escaped); header: the part's first line(s); absolute: make
+ * relative source paths absolute. Returns a malloc'd string, NULL when out
+ * of memory. */
 char *job_split_text(const char *text, const job *j, uint64_t first, uint64_t last, const char *output,
                      int absolute, const char *header);
 
 /* Line of a key in a job file's text (0: absent), and its value (a
- * malloc'd copy without comment, NULL when absent or out of memory). */
+ * malloc'd copy without comment, "\#" read as '#', NULL when absent or out
+ * of memory). */
 long job_split_key_line(const char *text, const char *key, char **value);
 
 #endif

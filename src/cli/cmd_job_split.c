@@ -22,11 +22,14 @@ static void usage(FILE *out)
           "source) into N part jobs whose ranks partition it exactly: DIR/NAME-i.job\n"
           "for i = 1..N (NAME: JOB's name without .job; DIR: JOB's directory by\n"
           "default), each with `ranks = I-J` and its own `output` (JOB's output\n"
-          "with -i appended); every other line of JOB is kept. Sources bandpairs\n"
+          "with -i appended); JOB's comment lines are dropped, every other line\n"
+          "is kept (a '#' in a value written as \\#). Sources bandpairs\n"
           "(K = 16, 17) and enumerate (K = 16) are balanced by predicted cost from\n"
           "measured rates; other jobs by rank count. Prints each part's ranks and\n"
-          "predicted core-hours, the total, and the commands that run and merge\n"
-          "the parts (jobs/slurm/array.sbatch, minclue job verify).\n"
+          "predicted core-hours, the total, and the bash commands that run and\n"
+          "merge the parts, to paste from any directory: paths absolute and\n"
+          "quoted, jobs/slurm/array.sbatch of the source tree above JOB or above\n"
+          "this program, the outputs as NAME-{1..N}.\n"
           "\n"
           "No file is written over: an existing part file or part output is an\n"
           "error, and then nothing is written.\n"
@@ -57,6 +60,63 @@ static bool same_dir(const char *a, const char *b)
 {
     char ra[PATH_MAX], rb[PATH_MAX];
     return realpath(a, ra) && realpath(b, rb) && !strcmp(ra, rb);
+}
+
+/* s as one shell word: as it is when it holds only characters no shell
+ * reads specially, else in single quotes ('\'' for a quote). malloc'd. */
+static char *shell_word(const char *s)
+{
+    size_t n = strlen(s);
+    if (n && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-./,:=+@%") == n)
+        return strdup(s);
+    char *r = malloc(4 * n + 3), *w = r;
+    if (!r) return NULL;
+    *w++ = '\'';
+    for (; *s; s++) {
+        if (*s == '\'') {
+            memcpy(w, "'\\''", 4);
+            w += 4;
+        } else {
+            *w++ = *s;
+        }
+    }
+    *w++ = '\'';
+    *w = 0;
+    return r;
+}
+
+/* jobs/slurm/array.sbatch of the source tree holding dir or one above it
+ * (absolute, malloc'd), NULL when there is none */
+static char *array_sbatch_above(const char *dir)
+{
+    char d[PATH_MAX];
+    if (!realpath(dir, d)) return NULL;
+    for (;;) {
+        char f[PATH_MAX + 32], r[PATH_MAX];
+        snprintf(f, sizeof f, "%s/jobs/slurm/array.sbatch", strcmp(d, "/") ? d : "");
+        if (access(f, R_OK) == 0 && realpath(f, r)) return strdup(r);
+        char *slash = strrchr(d, '/');
+        if (!slash || slash == d) return NULL;
+        *slash = 0;
+    }
+}
+
+/* array.sbatch for the run line: of the source tree holding the job file,
+ * else of the one holding this program (build/minclue); NULL: neither */
+static char *find_array_sbatch(const char *jobdir)
+{
+    char *f = array_sbatch_above(jobdir);
+    char exe[PATH_MAX];
+    ssize_t n;
+    if (!f && (n = readlink("/proc/self/exe", exe, sizeof exe - 1)) > 0) {
+        exe[n] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash && slash != exe) {
+            *slash = 0;
+            f = array_sbatch_above(exe);
+        }
+    }
+    return f;
 }
 
 static double hours(uint64_t usec) { return (double)usec / 3.6e9; }
@@ -250,12 +310,31 @@ static int split(const char *cmd, const char *path, uint64_t n, const char *outd
         hours_text(per, sizeof per, total / n);
         printf("total: %s core-hours predicted for K = %d (%s per part)\n", h, j.clues, per);
     }
-    printf("run:    sbatch --array=1-%llu jobs/slurm/array.sbatch %s\n", (unsigned long long)n, prefix);
-    printf("verify: minclue job verify --expect %llu-%llu --certificate %s.cert.json %s-1 ... %s-%llu\n",
-           (unsigned long long)j.first, (unsigned long long)j.last, abs_base, abs_base, abs_base,
-           (unsigned long long)n);
+    /* commands to paste into bash: every path absolute and one shell word,
+     * the outputs as a brace expansion */
+    char *sbatch = find_array_sbatch(jobdir), *cert = malloc(strlen(abs_base) + 11);
+    if (cert) sprintf(cert, "%s.cert.json", abs_base);
+    char *q_sbatch = shell_word(sbatch ? sbatch : "jobs/slurm/array.sbatch"), *q_prefix = shell_word(prefix);
+    char *q_cert = cert ? shell_word(cert) : NULL, *q_out = shell_word(abs_base);
+    if (!sbatch)
+        printf("# array.sbatch: none found above %s or this program; jobs/slurm/array.sbatch of minclue's "
+               "source, from its top directory\n",
+               jobdir);
+    if (q_sbatch && q_prefix && q_cert && q_out) {
+        printf("run:    sbatch --array=1-%llu %s %s\n", (unsigned long long)n, q_sbatch, q_prefix);
+        printf("verify: minclue job verify --expect %llu-%llu --certificate %s %s-{1..%llu}\n",
+               (unsigned long long)j.first, (unsigned long long)j.last, q_cert, q_out, (unsigned long long)n);
+        rc = 0;
+    } else {
+        cli_error(cmd, "out of memory");
+    }
+    free(sbatch);
+    free(cert);
+    free(q_sbatch);
+    free(q_prefix);
+    free(q_cert);
+    free(q_out);
     free(prefix);
-    rc = 0;
 done:
     parts_free(p, p ? n : 0);
     free(end);

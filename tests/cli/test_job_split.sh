@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # minclue job split: part files whose ranks partition the job (checked rank
-# range by rank range), comments and keys kept, relative paths made absolute
-# for another directory, every part run and verified and their puzzles equal
+# range by rank range), keys kept and the job's comment lines dropped,
+# relative paths made absolute for another directory, a folder 'h #1' (its
+# '#' written as \# in the part files, the printed run and verify commands
+# pasted into bash from another directory), every part run and verified and their puzzles equal
 # to the whole job's; a band-pair split of the whole catalogue with its
 # predicted core-hours; an enumerate split; the no-model case; and the errors (0 parts, more
 # parts than ranks, one rank, a bad job file, an existing part output or
@@ -10,6 +12,8 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
 fail() { echo "FAIL: $*" >&2; exit 1; }
+# the array.sbatch the printed run lines name: of the source tree above the binary
+AS=$(cd "$MC_SOURCE_DIR" && pwd -P)/jobs/slurm/array.sbatch
 
 # ranks of the parts NAME-1.job .. NAME-N.job, one "I J" line each
 ranks_of() { awk '/^ranks = [0-9]+-[0-9]+$/ { split($3, r, "-"); print r[1], r[2] }' $(seq -f "$1-%.0f.job" 1 "$2"); }
@@ -40,7 +44,7 @@ JOB
 check_cover a 10 200 3
 grep -q "no cost model for this job: no rates for this source" split.txt || fail "no-model note: $(cat split.txt)"
 for i in 1 2 3; do
-  grep -q '^# the 4x4 grids 10-200, K = 4$' a-$i.job || fail "comment lost in a-$i.job"
+  ! grep -q '^# the 4x4 grids 10-200, K = 4$' a-$i.job || fail "the job's comment line kept in a-$i.job"
   grep -q '^chunk = 16 # sixteen$' a-$i.job || fail "chunk line lost in a-$i.job"
   grep -q "^output = out-$i\$" a-$i.job || fail "output of a-$i.job"
   grep -q "^# part $i of 3 of a.job" a-$i.job || fail "header of a-$i.job"
@@ -72,6 +76,46 @@ grep -q "^output = $T/other-1\$" elsewhere/b-1.job || fail "output path: $(grep 
 "$M" job verify other-2 > v.txt || { cat v.txt; fail "verify other-2"; }
 grep -q "ranks 105..200, 96 grids, K = 4" v.txt || fail "claim of other-2: $(cat v.txt)"
 
+echo "== a folder 'h #1': part files that parse, commands pasted into bash from elsewhere"
+# a '#' after white space starts a comment in a job file: split writes it
+# as \#; the printed commands are one shell word per path (array.sbatch by
+# a stand-in sbatch that runs each task in turn, as Slurm would)
+mkdir -p "h #1" bin away
+cp grids.txt "h #1/g.txt"
+cat > "h #1/t.job" <<'JOB'
+# minclue run 'h #1/t.job'
+source = grids g.txt
+ranks = 1-60
+clues = 4
+chunk = 8
+engine = brute
+output = out
+JOB
+ln -s "$M" bin/minclue
+cat > bin/sbatch <<'SB'
+#!/usr/bin/env bash
+# sbatch --array=1-N SCRIPT ARGS...: each task in turn, one process
+n=${1#--array=1-}; shift
+for i in $(seq "$n"); do SLURM_ARRAY_TASK_ID=$i MC_LAUNCH=env bash "$@" --quiet || exit; done
+SB
+chmod +x bin/sbatch
+"$M" job split --outdir "h #1/parts" "h #1/t.job" 3 > splith.txt || fail "split in 'h #1'"
+grep -q "^source = grids $T/h \\\\#1/g.txt\$" "h #1/parts/t-1.job" ||
+  fail "source of a part: $(grep source "h #1/parts/t-1.job")"
+grep -q "^output = $T/h \\\\#1/out-1\$" "h #1/parts/t-1.job" || fail "output of a part: $(grep output "h #1/parts/t-1.job")"
+! grep -q "minclue run" "h #1/parts/t-1.job" || fail "the job's comment kept: $(cat "h #1/parts/t-1.job")"
+run=$(sed -n 's/^run: *//p' splith.txt) verify=$(sed -n 's/^verify: *//p' splith.txt)
+[ "$run" = "sbatch --array=1-3 $AS '$T/h #1/parts/t'" ] || fail "run line: $run"
+(cd away && PATH="$T/bin:$PATH" MINCLUE="$M" bash -c "$run" > run.txt 2>&1) || { cat away/run.txt; fail "the run line: $run"; }
+(cd away && PATH="$T/bin:$PATH" bash -c "$verify" > verify.txt 2>&1) || { cat away/verify.txt; fail "the verify line: $verify"; }
+grep -q "^ranks 1..60, 60 grids, K = 4: " away/verify.txt || fail "claim of the pasted verify: $(cat away/verify.txt)"
+[ -s "h #1/out.cert.json" ] || fail "no certificate in 'h #1'"
+"$M" job verify "h #1/out-2" > v.txt || { cat v.txt; fail "verify of part 2 in 'h #1'"; }
+# a 1-part split pastes as well ({1..1})
+sed 's/^output = out$/output = u/' "h #1/t.job" > "h #1/u.job"
+"$M" job split "h #1/u.job" 1 > split1.txt || fail "split in 1 part"
+grep -q "^verify: .*'$T/h #1/u'-{1..1}\$" split1.txt || fail "verify line of 1 part: $(grep ^verify: split1.txt)"
+
 echo "== the whole band-pair catalogue (no ranks) in 1,000 parts, K = 16"
 printf 'source = bandpairs\nclues = 16\nchunk = 64\noutput = res/no16\n' > no16.job
 "$M" job split --outdir parts no16.job 1000 > split16.txt || fail "split no16.job"
@@ -87,7 +131,9 @@ awk -v t="$total" '$1 ~ /^[0-9]+$/ && NF == 5 { s += $4; n++; if (!lo || $4 < lo
 awk '$1 ~ /^[0-9]+$/ && NF == 5 { if (!lo || $3 < lo) lo = $3; if ($3 > hi) hi = $3 } END { exit !(hi > 2 * lo) }' \
   split16.txt || fail "the part sizes are not cost-balanced"
 grep -q "^verify: minclue job verify --expect 1-983959110 --certificate" split16.txt || fail "verify line"
-grep -q "^run:    sbatch --array=1-1000 jobs/slurm/array.sbatch $T/parts/no16\$" split16.txt || fail "sbatch line"
+grep -q "^run:    sbatch --array=1-1000 $AS $T/parts/no16\$" split16.txt || fail "sbatch line: $(grep ^run: split16.txt)"
+grep -q "^verify: minclue job verify --expect 1-983959110 --certificate $T/res/no16.cert.json $T/res/no16-{1..1000}\$" \
+  split16.txt || fail "verify line: $(grep ^verify: split16.txt)"
 sed 's/clues = 16/clues = 15/' no16.job > no15.job
 "$M" job split --outdir p15 no15.job 4 > split15.txt || fail "split no15.job"
 grep -q "no rates for a band-pair scan at this K (measured: K = 16, 17)" split15.txt || fail "K = 15 note"

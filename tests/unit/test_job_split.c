@@ -401,7 +401,8 @@ static void test_part_text(void **state)
     if (job_parse(name, JOBTEXT, &j, &err) != MC_OK) fail_msg("%s", err.msg);
     char *t = job_split_text(JOBTEXT, &j, 100, 150, "out-2", 0, "# part 2\n");
     assert_non_null(t);
-    assert_string_equal(t, "# part 2\n# a comment line\nsource = grids grids.txt   # the grids\nclues = 4\n"
+    /* the job's comment line is dropped; a key's own comment stays */
+    assert_string_equal(t, "# part 2\nsource = grids grids.txt   # the grids\nclues = 4\n"
                            "ranks = 100-150\nchunk = 8 # eight\nengine = brute\noutput = out-2\n");
     job p;
     if (job_parse(name, t, &p, &err) != MC_OK) fail_msg("%s", err.msg);
@@ -428,9 +429,39 @@ static void test_part_text(void **state)
     free(v);
     assert_int_equal(job_split_key_line(noranks, "ranks", &v), 0);
     assert_null(v);
+    /* an output holding " #" is written as "\#", read back whole */
+    t = job_split_text(noranks, &j, 1, 9, "/h #1/out-1", 1, NULL);
+    assert_non_null(t);
+    snprintf(want, sizeof want, "source = grids %s\nranks = 1-9\nclues = 4\noutput = /h \\#1/out-1\n", grids);
+    assert_string_equal(t, want);
+    assert_int_equal(job_split_key_line(t, "output", &v), 4);
+    assert_string_equal(v, "/h #1/out-1");
+    free(v);
+    if (job_parse(name, t, &p, &err) != MC_OK) fail_msg("%s", err.msg);
+    assert_string_equal(p.output, "/h #1/out-1");
+    job_free(&p);
+    free(t);
     job_free(&j);
     unlink(grids);
     rmdir(dir);
+}
+
+/* '#' in a value: written as "\#", read back as '#'; any other '\' is itself */
+static void test_value_escape(void **state)
+{
+    (void)state;
+    static const char *values[] = {"h #1/g.txt", "#", "a\\#b", "\\", "plain", "a\\b #c #d", ""};
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        char *e = job_value_escape(values[i]);
+        assert_non_null(e);
+        for (const char *c = strchr(e, '#'); c; c = strchr(c + 1, '#')) assert_true(c > e && c[-1] == '\\');
+        job_value_unescape(e);
+        assert_string_equal(e, values[i]);
+        free(e);
+    }
+    char v[] = "h \\#1 \\x";
+    job_value_unescape(v);
+    assert_string_equal(v, "h #1 \\x");
 }
 
 /* A job file line by the grammar job_parse reads: comments, trimming, the
@@ -473,6 +504,7 @@ int main(void)
         cmocka_unit_test(test_cost_beats_count),   cmocka_unit_test(test_no_model),
         cmocka_unit_test(test_enumerate_model),    cmocka_unit_test(test_part_text),
         cmocka_unit_test(test_line_split),
+        cmocka_unit_test(test_value_escape),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
