@@ -6,7 +6,12 @@
 #   writes, in the order the JSON has them;
 # - the range of `--ua-max` (search) and `ua_max_size` (jobs) is the same
 #   in the program's messages, in README.md and in jobs/README.md;
-# - the `search` summary example has the engine, as the program prints it.
+# - the `search` summary example has the engine, as the program prints it;
+# - no line a user copies runs plain `mpirun -np` (as root or with more
+#   ranks than cores it fails; scripts/mpirun is the one that works):
+#   code lines of README.md and jobs/**/README.md (except those for Slurm:
+#   MC_LAUNCH, srun, sbatch), comment lines of jobs/**/*.job, and the
+#   examples in the sbatch templates' headers.
 # ctest-labels: unit
 # ctest-timeout: 60
 set -uo pipefail
@@ -53,4 +58,19 @@ echo 1234341221434321 | "$M" search --clues 4 > /dev/null 2> sum.txt
 head=$(grep -o '^search: 1 grid, K = 4, engine [a-z]*: 12 puzzles;' sum.txt)
 grep -qF "$head" "$R"
 check "README shows '$head'" $([ -n "$head" ] && grep -qF "$head" "$R" && echo 0 || echo 1)
+echo "== scripts/mpirun where a user copies a command"
+# PATH:LINE: TEXT of each plain `mpirun -np` (scripts/mpirun taken out)
+plain_np() { sed 's|scripts/mpirun||g' | grep -n 'mpirun -np' | sed "s|^|$1:|"; }
+: > plain.txt
+for f in "$R" $(cd "$S" && find jobs -name README.md | sed "s|^|$S/|"); do
+    awk '/^ *```/ { fence = !fence; print ""; next } { print (fence || /^    /) && !/MC_LAUNCH|srun|sbatch/ ? $0 : "" }' "$f" |
+        plain_np "$f" >> plain.txt
+done
+for f in $(cd "$S" && find jobs -name '*.job' | sed "s|^|$S/|"); do
+    sed 's/^[^#].*//' "$f" | plain_np "$f" >> plain.txt
+done
+for f in "$S"/jobs/slurm/*.sbatch; do
+    sed '/^#SBATCH/,$d' "$f" | plain_np "$f" >> plain.txt
+done
+check "no plain mpirun -np to copy$( [ -s plain.txt ] && printf ':\n%s' "$(cat plain.txt)")" $([ -s plain.txt ] && echo 1 || echo 0)
 [ $fails = 0 ]
