@@ -561,8 +561,26 @@ fail:
     return st;
 }
 
+/* The output directory still holds the journal this run has open and
+ * locked (the lock is on its inode: a directory deleted during the run
+ * would let a second run take the name while this one wrote into an
+ * unlinked file). Checked before every write. */
+static mc_status still_there(const journal *jl, mc_error *err)
+{
+    struct stat a, b;
+    if (fstat(jl->fd, &a) != 0) return mc_fail(err, MC_EIO, "%s: %s", jl->path, strerror(errno));
+    if (stat(jl->path, &b) != 0 || a.st_dev != b.st_dev || a.st_ino != b.st_ino)
+        return mc_fail(err, MC_EIO,
+                       "%s: the output directory no longer holds this run's journal (deleted or replaced during "
+                       "the run); stopped without writing",
+                       jl->path);
+    return MC_OK;
+}
+
 mc_status journal_comment(journal *jl, const char *text, mc_error *err)
 {
+    mc_status gone = still_there(jl, err);
+    if (gone != MC_OK) return gone;
     size_t n = strlen(text);
     char *line = malloc(n + 4);
     if (!line) return mc_fail(err, MC_ENOMEM, "out of memory");
@@ -587,7 +605,9 @@ mc_status journal_append(journal *jl, const job_result *r, mc_error *err)
     }
     if (jl->enospc_at > 0 && jl->appends == jl->enospc_at) /* test hook: the disk is full */
         return mc_fail(err, MC_EIO, "%s: write error: %s", jl->path, strerror(ENOSPC));
-    mc_status st = job_write_all(jl->fd, jl->buf, len, jl->path, err);
+    mc_status st = still_there(jl, err);
+    if (st != MC_OK) return st;
+    st = job_write_all(jl->fd, jl->buf, len, jl->path, err);
     if (st != MC_OK) return st;
     if (fsync(jl->fd) != 0) return mc_fail(err, MC_EIO, "%s: fsync: %s", jl->path, strerror(errno));
     return MC_OK;

@@ -45,7 +45,7 @@ grep -q -- "--engine band takes 9x9 grids only" e.txt || { cat e.txt; fail "--bo
 if "$M" search --engine band --ua-limit 10 --clues 16 g1.txt 2> e.txt; then fail "--ua-limit accepted"; fi
 grep -q -- "--ua-limit is a checker option" e.txt || { cat e.txt; fail "--ua-limit message"; }
 if "$M" search --engine fast --clues 16 g1.txt 2> e.txt; then fail "unknown engine accepted"; fi
-grep -q -- "--engine must be checker or band, not 'fast'" e.txt || { cat e.txt; fail "unknown engine message"; }
+grep -q -- "--engine must be checker, band or check64, not 'fast'" e.txt || { cat e.txt; fail "unknown engine message"; }
 if "$M" search --engine band --clues 28 g1.txt 2> e.txt; then fail "K = 28 accepted"; fi
 grep -q -- "--engine band takes --clues from 1 to 27" e.txt || { cat e.txt; fail "K message"; }
 # no --engine: band on 9x9 (the default), checker elsewhere, per grid
