@@ -153,6 +153,7 @@ typedef struct gc_class {
     int o;          /* owning orientation of S (band_split_owner) */
     int x, y, z;    /* S's clues in bands 1, 2, 3 of o */
     int q[3];       /* in its stacks */
+    int q12[3];     /* in its stacks, bands 1 and 2 only */
     int cband, cstack; /* c's band and stack in o (0..2; band 2 = band 3) */
 } gc_class;
 
@@ -168,7 +169,11 @@ static void gc_classify(cs81 s, int c, gc_class *k)
     for (int b = 0; b < 3; b++)
         if (b != b3) oth[j++] = b;
     k->x = counts[base + oth[0]], k->y = counts[base + oth[1]], k->z = counts[base + b3];
-    for (int t = 0; t < 3; t++) k->q[t] = counts[sbase + t];
+    for (int t = 0; t < 3; t++) k->q[t] = counts[sbase + t], k->q12[t] = 0;
+    CS81_FOREACH(x, s) {
+        int b = k->o < 3 ? x / 27 : (x % 9) / 3, st = k->o < 3 ? (x % 9) / 3 : x / 27;
+        if (b != b3) k->q12[st]++;
+    }
     int cb = k->o < 3 ? c / 27 : (c % 9) / 3, cs = k->o < 3 ? (c % 9) / 3 : c / 27;
     k->cband = cb == b3 ? 2 : cb == oth[0] ? 0 : 1;
     k->cstack = cs;
@@ -412,6 +417,17 @@ typedef struct gc_case {
     gc_class k;
 } gc_case;
 
+/* True when a stack's clues in bands 1 and 2 alone reach the stack's cap
+ * (q12_s = z - f_s: band 3 adds none there), the bound the survivors'
+ * stack filter applies; 448 of the 835,686 one-given cases. */
+static bool gc_stack12_at_cap(const gc_class *k)
+{
+    int f = k->o >= 3;
+    for (int t = 0; t < 3; t++)
+        if (k->q12[t] == k->z - f) return true;
+    return false;
+}
+
 /* Up to max cases drawn with the seed: puzzles of grids without
  * automorphisms, each clue of each in turn; a case is kept when it brings a
  * class not yet covered (per_class: how many of each): the owner's (x, y)
@@ -505,7 +521,10 @@ static void gc_report(const char *what, const gc_case *cs, int n)
     printf("\n  given in band/stack of the orientation:");
     for (int b = 0; b < 3; b++)
         for (int s = 0; s < 3; s++) printf(" b%d.s%d:%d", b + 1, s + 1, pos[b][s]);
-    printf("\n  owned by a stack orientation: %d; stacks at their cap (q_s = z - f_s): %d\n", stack_o, at_cap);
+    int cap12 = 0;
+    for (int a = 0; a < n; a++) cap12 += gc_stack12_at_cap(&cs[a].k);
+    printf("\n  owned by a stack orientation: %d; stacks at their cap (q_s = z - f_s): %d, with bands 1+2 alone: %d\n",
+           stack_o, at_cap, cap12);
 }
 
 #endif
