@@ -7,6 +7,8 @@
 # whole past 4,096 bytes (and checked whole by job verify).
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/prelude.sh"
+# run starts Open MPI, whose allocations LeakSanitizer would report
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 unset MINCLUE_COUNTS
 says() { # description, expected text (grep -E), command... : non-zero exit and the text on stderr
     local d=$1 want=$2; shift 2
