@@ -191,14 +191,34 @@ void job_cost_free(job_cost *c)
 
 uint64_t job_cost_range(const job_cost *c, uint64_t first, uint64_t last)
 {
+    size_t lo = 0, hi = c->n; /* the first segment that ends at or after first */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (c->seg[mid].last < first) lo = mid + 1;
+        else hi = mid;
+    }
     uint64_t sum = 0;
-    for (size_t i = 0; i < c->n; i++) {
+    for (size_t i = lo; i < c->n && c->seg[i].first <= last; i++) {
         const job_cost_segment *s = &c->seg[i];
-        uint64_t lo = s->first > first ? s->first : first, hi = s->last < last ? s->last : last;
-        if (lo <= hi) sum += (hi - lo + 1) * s->usec;
+        uint64_t a = s->first > first ? s->first : first, b = s->last < last ? s->last : last;
+        if (a <= b) sum += (b - a + 1) * s->usec;
     }
     return sum;
 }
+
+void job_cost_observe(const job_cost *c, const job_result *r, size_t n, job_cost_observed *o)
+{
+    uint64_t lo = c->n ? c->seg[0].first : 1, hi = c->n ? c->seg[c->n - 1].last : 0;
+    for (size_t i = 0; i < n; i++) {
+        if (r[i].count == 0 || r[i].first < lo || r[i].first + r[i].count - 1 > hi) continue;
+        o->chunks++;
+        o->units += r[i].count;
+        o->seconds += r[i].seconds;
+        o->predicted += (double)job_cost_range(c, r[i].first, r[i].first + r[i].count - 1) / 1e6;
+    }
+}
+
+double job_cost_factor(const job_cost_observed *o) { return o->predicted > 0 ? o->seconds / o->predicted : 0; }
 
 uint64_t job_cost_max_unit(const job_cost *c)
 {

@@ -29,6 +29,7 @@
 #include <stdint.h>
 
 #include "job.h"
+#include "job_result.h"
 #include "mc_error.h"
 
 typedef struct job_cost_segment {
@@ -57,6 +58,21 @@ void job_cost_free(job_cost *c);
 
 /* Predicted microseconds of ranks first..last (inside the model's range). */
 uint64_t job_cost_range(const job_cost *c, uint64_t first, uint64_t last);
+/* Calibration: what chunks of a job took (their wall seconds, summed)
+ * against what its model predicts for the same ranks. A chunk outside the
+ * model's ranks is skipped. factor = seconds / predicted is the model's
+ * scale on the CPU that ran them: a prediction times the factor is the
+ * expected time there. Without a model (every rank costs 1 us) the factor
+ * is the observed microseconds per unit. */
+typedef struct job_cost_observed {
+    uint64_t chunks, units;
+    double seconds;   /* observed */
+    double predicted; /* the model's seconds for the same ranks */
+} job_cost_observed;
+/* Adds the n chunks r to *o (zeroed by the caller first). */
+void job_cost_observe(const job_cost *c, const job_result *r, size_t n, job_cost_observed *o);
+/* seconds / predicted; 0 when nothing was observed. */
+double job_cost_factor(const job_cost_observed *o);
 /* The largest cost of one rank. */
 uint64_t job_cost_max_unit(const job_cost *c);
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "grid.h"
@@ -57,7 +58,7 @@ static bool unseal_line(char *line, size_t len)
     return true;
 }
 
-static size_t format_chunk(const job_result *r, const geometry *geo, char **buf, size_t *cap)
+static size_t format_chunk(const job_result *r, int64_t at, const geometry *geo, char **buf, size_t *cap)
 {
     size_t need = 256 + 64 * WORK_COUNTERS_N + r->nfound * (size_t)(geo->ncells + 24);
     if (need > *cap) {
@@ -71,6 +72,7 @@ static size_t format_chunk(const job_result *r, const geometry *geo, char **buf,
                                r->checksum);
     n += work_counters_format(&r->work, p + n, *cap - n);
     n += (size_t)sprintf(p + n, " sec=%.3f", r->seconds);
+    if (at > 0) n += (size_t)sprintf(p + n, " at=%" PRId64, at);
     for (size_t i = 0; i < r->nfound; i++) {
         grid g;
         g.geo = geo;
@@ -117,6 +119,10 @@ static bool parse_chunk(char *body, const geometry *geo, job_result *r)
             r->seconds = strtod(v, &end);
             if (*end || !(r->seconds >= 0)) return false;
             have |= 8;
+        } else if (!strcmp(k, "at")) {
+            uint64_t t;
+            if (!parse_u64_field(v, &t, 10) || t > INT64_MAX) return false;
+            r->at = (int64_t)t;
         } else if ((c = work_counters_parse(&r->work, k, v)) >= 0) {
             counters |= UINT64_C(1) << c;        } else if (!strcmp(k, "found")) {
             if (!geo) return false;
@@ -425,8 +431,7 @@ static mc_status check_units(const job *j, const journal_data *done, const char 
     return st;
 }
 
-/* Is dir/name a regular file? */
-static bool file_there(const char *dir, const char *name)
+bool job_file_there(const char *dir, const char *name)
 {
     char *p = job_path_join(dir, name);
     struct stat sb;
@@ -456,7 +461,7 @@ mc_status journal_complete(job *j, bool *complete, job_totals *t, mc_error *err)
     mc_error e; /* a journal that is not of a complete job is journal_open's to judge */
     if (journal_read(path, j->geo, &d, &e) != MC_OK || !d.identity || d.bad_lines ||
         !job_identity_same_job(d.identity, ident) || check_units(j, &d, path, &e) != MC_OK ||
-        d.nchunks != job_nchunks(j) || !file_there(j->output, "found.txt") || !file_there(j->output, "summary.json"))
+        d.nchunks != job_nchunks(j) || !job_file_there(j->output, "found.txt") || !job_file_there(j->output, "summary.json"))
         goto done;
     if (strcmp(d.identity, ident) && (st = adopt_recorded(j, d.identity, path, err)) != MC_OK) goto done;
     job_totals_of(&d, t);
@@ -595,7 +600,7 @@ mc_status journal_comment(journal *jl, const char *text, mc_error *err)
 
 mc_status journal_append(journal *jl, const job_result *r, mc_error *err)
 {
-    size_t len = format_chunk(r, jl->j->geo, &jl->buf, &jl->cap);
+    size_t len = format_chunk(r, (int64_t)time(NULL), jl->j->geo, &jl->buf, &jl->cap);
     if (len == 0) return mc_fail(err, MC_ENOMEM, "out of memory");
     jl->appends++;
     if (jl->kill_at > 0 && jl->appends == jl->kill_at) {

@@ -5,11 +5,13 @@
  *
  *     # comment lines (build banner of each run; ignored)
  *     J format=3 counters=uas,second,... source=grids path=/abs/file source_sum=HEX ... *SUM
- *     C first=1 count=10 sum=CHUNKSUM uas=.. second=.. ... sec=.. found=RANK:PUZZLE;.. *SUM
+ *     C first=1 count=10 sum=CHUNKSUM uas=.. second=.. ... sec=.. at=.. found=RANK:PUZZLE;.. *SUM
  *
  * The J line body is job_identity (job.h). A C line holds its chunk, every
  * work counter of work_counters.h as key=value (the keys the J line lists),
- * its wall seconds and its puzzles. Every J and C line ends with " *" and the
+ * its wall seconds, when it was written (at: Unix seconds; journals written
+ * before it was added have none, and are read as they were) and its
+ * puzzles. Every J and C line ends with " *" and the
  * FNV-1a 64-bit hash (16 hex digits) of the text before it, so a torn or
  * damaged line is detected and ignored. CHUNKSUM is job_checksum_grids of
  * the chunk's grids. The puzzles a chunk found are inside its line, so
@@ -119,6 +121,7 @@ bool job_json_line(const char *line, const char *end, char *key, size_t kcap, co
 
 /* File helpers shared by the journal, the summary and verification. */
 char *job_path_join(const char *dir, const char *name);                 /* malloc'd */
+bool job_file_there(const char *dir, const char *name);                /* dir/name a regular file? */
 MC_MUST_USE mc_status job_write_all(int fd, const char *buf, size_t n, const char *path, mc_error *err);
 /* Writes text to path through path.tmp: fsync, rename, fsync of the directory. */
 MC_MUST_USE mc_status job_write_file_atomic(const char *path, const char *text, mc_error *err);

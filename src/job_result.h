@@ -27,6 +27,7 @@ typedef struct job_result {
     uint64_t first, count, checksum;
     WORK_COUNTERS_MEMBER;
     double seconds;          /* wall seconds of the chunk */
+    int64_t at;              /* when its journal line was written (Unix seconds); 0: not recorded */
     bool abandoned;          /* stopped by a signal before the end: not done */
     job_puzzle *found;       /* nfound puzzles, grid order; cells past the grid's are CELL_EMPTY */
     size_t nfound, cap;
