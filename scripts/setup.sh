@@ -8,7 +8,8 @@
 #                     compiles the unit tests too);
 #   MC_TEST_PACKAGES  what only tests use: clang and libFuzzer (the fuzz
 #                     harnesses), a one-node Slurm and munge (the slurm test,
-#                     which starts its own daemons).
+#                     which starts its own daemons), rsvg-convert and
+#                     xmllint (job status's picture, rendered and checked).
 # `mc_install` installs the first, `mc_install test` both. Test packages are
 # installed without starting any system service (a policy-rc.d that denies
 # every start while apt runs) and the services they bring (munge, slurmctld,
@@ -20,7 +21,7 @@ set -euo pipefail
 MC_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 MC_BUILD_DIR=${MC_BUILD_DIR:-$MC_ROOT/build}
 MC_PACKAGES="build-essential cmake pkg-config libopenmpi-dev openmpi-bin zlib1g-dev libcmocka-dev"
-MC_TEST_PACKAGES="clang libclang-rt-14-dev slurmctld slurmd slurm-client munge"
+MC_TEST_PACKAGES="clang libclang-rt-14-dev slurmctld slurmd slurm-client munge librsvg2-bin libxml2-utils"
 # the system services of the test packages (never enabled by mc_install)
 MC_TEST_SERVICES="munge slurmctld slurmd"
 

@@ -35,6 +35,8 @@ int cmd_generate(int argc, char **argv);
 int cmd_grids_canon(int argc, char **argv);
 /* `minclue job split` (cmd_job_split.c), dispatched from cmd_job.c. */
 int cmd_job_split(int argc, char **argv);
+/* `minclue job status` (cmd_job_status.c), dispatched from cmd_job.c. */
+int cmd_job_status(int argc, char **argv);
 
 
 /* The plural ending for n of something: "" for 1, else "s". */
@@ -68,6 +70,9 @@ int cli_checker_option(const char *cmd, int o, const char *arg, checker_options 
 /* Parses the argument of --box; on a bad shape prints "minclue CMD: reason"
  * and returns false (the command then exits with status 2). */
 bool cli_parse_box(const char *cmd, const char *arg, const geometry **geo);
+/* --expect I-J (1 <= I <= J) into *lo, *hi; false (message printed) when
+ * arg is not such a range. */
+bool cli_parse_expect(const char *cmd, const char *arg, uint64_t *lo, uint64_t *hi);
 
 /* What a callback tells the loop: the line was fine, invalid (exit status at
  * least 1), or stop: this file (exit status 2, go on with the next file),

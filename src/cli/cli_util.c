@@ -91,3 +91,10 @@ void cli_note_clash(gridfile *f, const grid *g, digit_style style)
         fprintf(stderr, "%s:%ld: note: %s, so there is no solution\n", gridfile_name(f), gridfile_line(f),
                 err.msg);
 }
+
+bool cli_parse_expect(const char *cmd, const char *arg, uint64_t *lo, uint64_t *hi)
+{
+    if (numtext_range(arg, lo, hi) && *lo >= 1 && *hi >= *lo) return true;
+    cli_error(cmd, "--expect: '%s' is not a rank range I-J (1 <= I <= J)", arg);
+    return false;
+}

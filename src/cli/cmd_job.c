@@ -15,7 +15,8 @@
 static void usage(FILE *out)
 {
     fputs("usage: minclue job verify [--expect I-J] [--certificate FILE [--force] | --check-certificate FILE] OUTPUT...\n"
-          "       minclue job split JOB N [--outdir DIR]   (minclue job split --help)\n"
+          "       minclue job split JOB N [--outdir DIR] [--calibrate OUT]   (minclue job split --help)\n"
+          "       minclue job status [--expect I-J] [--json] [--svg FILE] OUT...   (minclue job status --help)\n"
           "\n"
           "Checks the output directory of a job (minclue run): the journal covers\n"
           "every rank of the job's source exactly once, each chunk's checksum\n"
@@ -68,10 +69,7 @@ static int verify(const char *prog, int argc, char **argv)
             usage(stdout);
             return 0;
         } else if (c == 'e') {
-            if (!numtext_range(optarg, &lo, &hi) || lo < 1 || hi < lo) {
-                cli_error(prog, "--expect: '%s' is not a rank range I-J (1 <= I <= J)", optarg);
-                return 2;
-            }
+            if (!cli_parse_expect(prog, optarg, &lo, &hi)) return 2;
         } else if (c == 'c') {
             cert = optarg;
         } else if (c == 'k') {
@@ -151,8 +149,9 @@ int cmd_job(int argc, char **argv)
         return 2;
     }
     if (!strcmp(argv[optind], "split")) return cmd_job_split(argc - optind, argv + optind);
+    if (!strcmp(argv[optind], "status")) return cmd_job_status(argc - optind, argv + optind);
     if (strcmp(argv[optind], "verify") != 0) {
-        cli_error(argv[0], "unknown action '%s' (only: verify, split)", argv[optind]);
+        cli_error(argv[0], "unknown action '%s' (only: verify, split, status)", argv[optind]);
         return 2;
     }
     return verify(argv[0], argc - optind, argv + optind);

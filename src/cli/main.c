@@ -21,7 +21,7 @@ static const command commands[] = {
     {"search", cmd_search, "find every K-clue puzzle in grids (K = 16: prove there is none)"},
     {"minimum", cmd_minimum, "prove the minimum number of clues for a small shape"},
     {"run", cmd_run, "run a job file (under mpirun: master and workers)"},
-    {"job", cmd_job, "job tools: verify OUTPUT, split JOB N"},
+    {"job", cmd_job, "job tools: verify OUTPUT, split JOB N, status OUT"},
     {"generate", cmd_generate, "random grids and minimal puzzles"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -16,7 +16,7 @@ commands=$("$M" --help | awk '/^commands:/ {on = 1; next} on && /^  [a-z]/ {prin
 [ "$(echo $commands)" = "solve validate grids patterns uas search minimum run job generate" ]; r=$?
 check "minclue --help lists the commands ($(echo $commands))" $r
 subs="grids:enum grids:count grids:canon grids:cat grids:rank grids:unrank grids:sample grids:rebase
-patterns:build patterns:check patterns:embed job:verify job:split generate:grid generate:puzzle"
+patterns:build patterns:check patterns:embed job:verify job:split job:status generate:grid generate:puzzle"
 mkdir empty && cd empty
 for c in "" $commands $subs; do
   set -- ${c/:/ }

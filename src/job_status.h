@@ -1,0 +1,156 @@
+/* job_status — how far the outputs of a job (or of its parts) are while a
+ * run writes them: `minclue job status`.
+ *
+ * Read only: every output's journal is read as a file, with no lock (a run
+ * holds its journal's lock the whole time) and nothing is written. An
+ * argument is an output directory, or a job file (its `output`; its ranks
+ * are then known before the output exists).
+ *
+ * An output is in one state:
+ *     not started  no journal, or a journal without its job line yet
+ *     running      chunks missing, and the journal was written within the
+ *                  stall time
+ *     stalled      chunks missing (or summary.json not yet written) and no
+ *                  line for longer than the stall time: stopped, killed or
+ *                  stuck; a resubmit resumes it
+ *     complete     every chunk once, no damaged line, found.txt and
+ *                  summary.json there (as `job verify` needs; status does
+ *                  not re-solve puzzles: verify does)
+ *     damaged      a journal that cannot be read as this job's (another
+ *                  format, a bad job line), a damaged line inside it, a
+ *                  chunk that is not a unit of the job or is there twice,
+ *                  or a summary.json beside missing chunks
+ * A torn last line (a run writing it, or killed while it wrote) is not
+ * damage: a run drops it on resume. The stall time is --stall-after
+ * seconds, else max(120 s, 5 x the output's slowest usual chunk: the 90th
+ * percentile of its chunks' seconds).
+ *
+ * Forecast. Every output's ranks get the cost model of job_cost.h (a
+ * uniform cost when the job has none). factor = the done chunks' seconds /
+ * the model's prediction for them, over all outputs (job_cost_observe):
+ * the model as it runs on this CPU. Core-hours left = the model's cost of
+ * the ranks not done x factor; ranks of an --expect range that no output
+ * names (a not-started output given as a directory) are costed at the
+ * observed seconds per unit. The wall rate is the predicted cost of the
+ * chunks whose journal lines (their `at` times) fall in the last hour
+ * (or since the first such line, when that is later), per wall second; the
+ * ETA is the cost left at that rate. Journals written before lines carried
+ * their time give no rate (and no ETA).
+ *
+ * Invariants: out[i].done holds the output's done chunks as disjoint,
+ * sorted, merged rank ranges inside first..last; units_done is their
+ * size; gaps and overlaps are over the outputs whose ranks are known.
+ */
+#ifndef MC_JOB_STATUS_H
+#define MC_JOB_STATUS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "job.h"
+#include "job_cost.h"
+#include "mc_error.h"
+
+typedef enum job_state {
+    JOB_NOT_STARTED,
+    JOB_RUNNING,
+    JOB_STALLED,
+    JOB_COMPLETE,
+    JOB_DAMAGED,
+    JOB_STATE_COUNT
+} job_state;
+
+const char *job_state_name(job_state s); /* "not started", "running", ... */
+
+typedef struct job_rank_range {
+    uint64_t first, last;
+} job_rank_range;
+
+/* One chunk's journal line with its time, for the throughput. */
+typedef struct job_status_tick {
+    int64_t at;
+    uint64_t units;
+    double cost; /* the model's microseconds for its ranks */
+} job_status_tick;
+
+typedef struct job_status_output {
+    char *name;              /* as given */
+    char *dir;               /* the output directory */
+    job_state state;
+    char why[MC_ERROR_MSG_MAX + 64]; /* not started, stalled, damaged: the reason */
+    bool ranks_known;
+    uint64_t first, last;
+    bool groups;             /* units are band-pair groups (else grids) */
+    uint64_t units_done, chunks_done, chunks_total;
+    uint64_t puzzles;
+    double seconds;          /* the done chunks' seconds, summed */
+    double age;              /* seconds since the journal was written; -1: no journal */
+    double stall;            /* the stall time applied */
+    long index;              /* N of a name ending in -N (a split part), -1 when none */
+    job_rank_range *done;    /* merged done ranges */
+    size_t ndone;
+    bool modelled;           /* the job has a cost model (job_cost.h) */
+    double left_usec;        /* the model's cost of the ranks not done */
+    job_cost_observed obs;
+} job_status_output;
+
+typedef struct job_status {
+    job_status_output *out;
+    size_t n;
+    int64_t now;
+    uint64_t expect_first, expect_last; /* 0, 0: no --expect */
+    uint64_t units_total, units_done, units_unknown; /* unknown: of --expect, in no output's known ranks */
+    uint64_t puzzles;
+    double seconds;
+    size_t count[JOB_STATE_COUNT];
+    job_rank_range *gaps, *overlaps;
+    size_t ngaps, noverlaps;
+    job_cost_observed obs; /* over every output */
+    double factor;         /* obs.seconds / obs.predicted; 0: nothing done */
+    bool modelled;         /* every output with known ranks has a cost model */
+    double hours_left;     /* core-hours; < 0: unknown */
+    double rate_units;     /* units per wall hour over the rate window; < 0: no times */
+    double rate_cost;      /* predicted usec per wall second over the window */
+    double window;         /* its seconds */
+    double eta;            /* wall seconds; < 0: unknown */
+    job_status_tick *ticks; /* every chunk with a time, sorted by time */
+    size_t nticks;
+} job_status;
+
+/* Reads the n outputs (directories or job files) as of now (Unix seconds;
+ * the ages count from it). expect_first..expect_last (0, 0: none) is the
+ * range the outputs must cover. stall_after > 0 sets the stall time. An
+ * output that cannot be read as a job's is reported damaged, not an error;
+ * errors: out of memory, an unreadable job file argument. */
+MC_MUST_USE mc_status job_status_read(job_status *s, int n, char *const *paths, uint64_t expect_first,
+                                      uint64_t expect_last, double stall_after, int64_t now, mc_error *err);
+void job_status_free(job_status *s);
+
+/* Every output complete and, with --expect, no gap. */
+bool job_status_all_complete(const job_status *s);
+/* The indexes of the outputs to resubmit (not started or stalled) as an
+ * sbatch --array list ("3,7-9") into out; false when one of them has no
+ * index (its name does not end in -N), then out lists what it can. */
+bool job_status_resubmit_array(const job_status *s, char *out, size_t cap);
+/* The throughput over time: nbins bins from the first tick to now, units
+ * per hour in each; *t0 and *width get the first bin's start and the bins'
+ * seconds. false when there is no tick. */
+bool job_status_throughput(const job_status *s, double *bins, size_t nbins, int64_t *t0, double *width);
+
+/* Calibration from one output of a job like j (the same source kind,
+ * shape, K and engine; else MC_EINVAL saying which differs): its done
+ * chunks observed against its cost model (job_cost_observe) added to *o.
+ * MC_EINVAL too when it has no done chunk. job_cost_factor(o) is then
+ * the factor that `job split --calibrate` prints and applies, as job
+ * status applies its outputs' own. */
+MC_MUST_USE mc_status job_status_calibrate(const job *j, const char *dir, job_cost_observed *o, mc_error *err);
+
+/* The report as text, as JSON (the schema: README, `job status`), and as
+ * one self-contained SVG picture. */
+void job_status_print(const job_status *s, FILE *out);
+void job_status_json(const job_status *s, FILE *out);
+void job_status_svg(const job_status *s, FILE *out);
+
+#endif
