@@ -13,10 +13,11 @@
 #include "job.h"
 #include "job_cost.h"
 #include "job_split.h"
+#include "job_status.h"
 
 static void usage(FILE *out)
 {
-    fputs("usage: minclue job split JOB N [--outdir DIR]\n"
+    fputs("usage: minclue job split JOB N [--outdir DIR] [--calibrate OUT]...\n"
           "\n"
           "Cuts the rank range of the job file JOB (its `ranks`, or the whole\n"
           "source) into N part jobs whose ranks partition it exactly: DIR/NAME-i.job\n"
@@ -30,6 +31,16 @@ static void usage(FILE *out)
           "merge the parts, to paste from any directory: paths absolute and\n"
           "quoted, jobs/slurm/array.sbatch of the source tree above JOB or above\n"
           "this program, the outputs as NAME-{1..N}.\n"
+          "\n"
+          "--calibrate OUT scales the predictions to this CPU: OUT is the output\n"
+          "of a run (finished or partial, e.g. a small sample job) of the same\n"
+          "kind of job (source, shape, K and engine) on the machine that will\n"
+          "run the parts; the seconds its chunks took against the model's\n"
+          "prediction for the same ranks is the factor, printed and applied to\n"
+          "every core-hour figure (job status applies the same to its outputs).\n"
+          "Without a cost model the factor is the observed time per unit, and\n"
+          "core-hours are predicted from it. Several --calibrate add up. The\n"
+          "parts' ranks do not change (the factor scales every rank alike).\n"
           "\n"
           "No file is written over: an existing part file or part output is an\n"
           "error, and then nothing is written.\n"
@@ -119,18 +130,16 @@ static char *find_array_sbatch(const char *jobdir)
     return f;
 }
 
-static double hours(uint64_t usec) { return (double)usec / 3.6e9; }
-
 /* Core-hours to read: 47810, 47.81, 0.0022 */
-static void hours_text(char *out, size_t n, uint64_t usec)
+static void hours_text(char *out, size_t n, double usec)
 {
-    double h = hours(usec);
+    double h = usec / 3.6e9;
     snprintf(out, n, h >= 100 ? "%.0f" : h >= 1 ? "%.2f" : "%.2g", h);
 }
 
 typedef struct part {
     uint64_t first, last;
-    uint64_t usec; /* predicted (when the cost is modelled) */
+    double usec;  /* predicted (when the cost is modelled or calibrated), scaled by the calibration */
     char *file;   /* the part's job file */
     char *output; /* its output as written in the file */
     char *abs_output;
@@ -164,20 +173,20 @@ static char *no_trailing_slash(const char *s)
 /* Writes every part file, none over an existing file; on error removes the
  * ones written and returns false (message printed). */
 static bool write_parts(const char *cmd, const char *text, const job *j, part *p, uint64_t n, int absolute,
-                        const job_cost *c)
+                        bool predicted, bool calibrated)
 {
     uint64_t i;
     for (i = 0; i < n; i++) {
-        char header[512], predicted[64] = "";
+        char header[512], cost[80] = "";
         uint64_t units = p[i].last - p[i].first + 1;
-        if (c->modelled) {
+        if (predicted) {
             char h[32];
             hours_text(h, sizeof h, p[i].usec);
-            snprintf(predicted, sizeof predicted, ", predicted %s core-hours", h);
+            snprintf(cost, sizeof cost, ", predicted %s core-hours%s", h, calibrated ? " (calibrated)" : "");
         }
         snprintf(header, sizeof header, "# part %llu of %llu of %s (minclue job split): ranks %llu-%llu, %llu %s%s\n",
                  (unsigned long long)(i + 1), (unsigned long long)n, j->path, (unsigned long long)p[i].first,
-                 (unsigned long long)p[i].last, (unsigned long long)units, job_unit_noun(j, units), predicted);
+                 (unsigned long long)p[i].last, (unsigned long long)units, job_unit_noun(j, units), cost);
         char *body = job_split_text(text, j, p[i].first, p[i].last, p[i].output, absolute, header);
         if (!body) {
             cli_error(cmd, "out of memory");
@@ -200,7 +209,32 @@ static bool write_parts(const char *cmd, const char *text, const job *j, part *p
     return false;
 }
 
-static int split(const char *cmd, const char *path, uint64_t n, const char *outdir_opt)
+typedef struct calibration {
+    int n;
+    char **out; /* the --calibrate outputs */
+    job_cost_observed obs;
+    double factor; /* 0: none */
+} calibration;
+
+/* The --calibrate outputs observed against j's kind of model; false
+ * (message printed) when one cannot calibrate. */
+static bool calibrate(const char *cmd, const job *j, calibration *cal)
+{
+    mc_error err;
+    for (int i = 0; i < cal->n; i++)
+        if (job_status_calibrate(j, cal->out[i], &cal->obs, &err) != MC_OK) {
+            cli_error(cmd, "--calibrate %s", err.msg);
+            return false;
+        }
+    cal->factor = job_cost_factor(&cal->obs);
+    if (cal->n && !(cal->factor > 0)) {
+        cli_error(cmd, "--calibrate: the chunks of %s took no measurable time", cal->out[0]);
+        return false;
+    }
+    return true;
+}
+
+static int split(const char *cmd, const char *path, uint64_t n, const char *outdir_opt, calibration *cal)
 {
     job j;
     mc_error err;
@@ -227,6 +261,9 @@ static int split(const char *cmd, const char *path, uint64_t n, const char *outd
         cli_error(cmd, "%s: %s", path, err.msg);
         goto done;
     }
+    if (!calibrate(cmd, &j, cal)) goto done;
+    double scale = cal->factor > 0 ? cal->factor : 1;
+    bool predicted = c.modelled || cal->factor > 0;
     end = calloc(n ? n : 1, sizeof *end);
     if (!end) {
         cli_error(cmd, "out of memory");
@@ -258,7 +295,7 @@ static int split(const char *cmd, const char *path, uint64_t n, const char *outd
     for (uint64_t i = 0; i < n; i++) {
         p[i].first = i ? end[i - 1] + 1 : j.first;
         p[i].last = end[i];
-        p[i].usec = job_cost_range(&c, p[i].first, p[i].last);
+        p[i].usec = (double)job_cost_range(&c, p[i].first, p[i].last) * scale;
         p[i].file = prefix ? fmt("%s-%llu.job", prefix, i + 1) : NULL;
         p[i].abs_output = fmt("%s-%llu", abs_base, i + 1);
         p[i].output = fmt("%s-%llu", absolute ? abs_base : out_base, i + 1);
@@ -281,34 +318,44 @@ static int split(const char *cmd, const char *path, uint64_t n, const char *outd
             goto done;
         }
     }
-    if (!write_parts(cmd, text, &j, p, n, absolute, &c)) {
+    if (!write_parts(cmd, text, &j, p, n, absolute, predicted, cal->factor > 0)) {
         free(prefix);
         goto done;
     }
     /* the report */
-    uint64_t total = job_cost_range(&c, j.first, j.last);
+    double total = (double)job_cost_range(&c, j.first, j.last) * scale;
     printf("# %s: ranks %llu-%llu (%llu %s), K = %d, engine %s, %llu parts\n", path, (unsigned long long)j.first,
            (unsigned long long)j.last, (unsigned long long)job_total(&j), job_unit_noun(&j, job_total(&j)),
            j.clues, job_engine_name(j.engine), (unsigned long long)n);
     if (c.modelled)
         printf("# cost model: %s\n", c.origin);
     else
-        printf("# no cost model for this job: %s; parts balanced by rank count, no core-hours predicted\n",
-               c.why);
+        printf("# no cost model for this job: %s; parts balanced by rank count%s\n", c.why,
+               predicted ? "" : ", no core-hours predicted");
+    for (int i = 0; i < cal->n; i++) printf("# calibrated by %s\n", cal->out[i]);
+    if (cal->factor > 0 && c.modelled)
+        printf("# calibration factor %.3g: %llu chunks took %.4g s against %.4g s predicted; every core-hour figure "
+               "below is the model's times %.3g\n",
+               cal->factor, (unsigned long long)cal->obs.chunks, cal->obs.seconds, cal->obs.predicted, cal->factor);
+    else if (cal->factor > 0)
+        printf("# calibration: %llu chunks took %.4g s per %s; core-hours below at that rate\n",
+               (unsigned long long)cal->obs.chunks, cal->obs.seconds / (double)cal->obs.units,
+               job_unit_noun(&j, 1));
     printf("%8s %25s %14s %12s  %s\n", "part", "ranks", "units", "core-hours", "job file");
     for (uint64_t i = 0; i < n; i++) {
         char r[48];
         snprintf(r, sizeof r, "%llu-%llu", (unsigned long long)p[i].first, (unsigned long long)p[i].last);
         char h[32] = "-";
-        if (c.modelled) hours_text(h, sizeof h, p[i].usec);
+        if (predicted) hours_text(h, sizeof h, p[i].usec);
         printf("%8llu %25s %14llu %12s  %s\n", (unsigned long long)(i + 1), r,
                (unsigned long long)(p[i].last - p[i].first + 1), h, p[i].file);
     }
-    if (c.modelled) {
+    if (predicted) {
         char h[32], per[32];
         hours_text(h, sizeof h, total);
-        hours_text(per, sizeof per, total / n);
-        printf("total: %s core-hours predicted for K = %d (%s per part)\n", h, j.clues, per);
+        hours_text(per, sizeof per, total / (double)n);
+        printf("total: %s core-hours predicted for K = %d (%s per part)%s\n", h, j.clues, per,
+               cal->factor > 0 ? ", calibrated" : "");
     }
     /* commands to paste into bash: every path absolute and one shell word,
      * the outputs as a brace expansion */
@@ -356,7 +403,7 @@ static const char *negative_n(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--")) break;
-        if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--outdir")) i++;
+        if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--outdir") || !strcmp(argv[i], "--calibrate")) i++;
         else if (argv[i][0] == '-' && argv[i][1] >= '0' && argv[i][1] <= '9') return argv[i];
     }
     return NULL;
@@ -364,16 +411,19 @@ static const char *negative_n(int argc, char **argv)
 
 int cmd_job_split(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"outdir", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    static const struct option opts[] = {{"outdir", required_argument, NULL, 'o'},
+                                         {"calibrate", required_argument, NULL, 'c'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
     const char *outdir = NULL, *neg = negative_n(argc, argv);
+    calibration cal = {0};
     if (neg) {
         cli_error("job split", "N must be a whole number of parts, 1 or more, not '%s'", neg);
         return 2;
     }
     optind = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "ho:c:", opts, NULL)) != -1) {
         if (c == 'h') {
             usage(stdout);
             return 0;
@@ -382,17 +432,29 @@ int cmd_job_split(int argc, char **argv)
             outdir = optarg;
             continue;
         }
-        usage(stderr);
-        return 2;
-    }
-    if (argc - optind != 2) {
+        if (c == 'c') {
+            char **o = realloc(cal.out, (size_t)(cal.n + 1) * sizeof *o);
+            if (!o) {
+                cli_error("job split", "out of memory");
+                free(cal.out);
+                return 2;
+            }
+            cal.out = o;
+            cal.out[cal.n++] = optarg;
+            continue;
+        }
+        free(cal.out);
         usage(stderr);
         return 2;
     }
     uint64_t n;
-    if (!numtext_u64(argv[optind + 1], &n) || n < 1) {
+    int rc = 2;
+    if (argc - optind != 2)
+        usage(stderr);
+    else if (!numtext_u64(argv[optind + 1], &n) || n < 1)
         cli_error("job split", "N must be a whole number of parts, 1 or more, not '%s'", argv[optind + 1]);
-        return 2;
-    }
-    return split("job split", argv[optind], n, outdir);
+    else
+        rc = split("job split", argv[optind], n, outdir, &cal);
+    free(cal.out);
+    return rc;
 }

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# job split --calibrate OUT: the cost model scaled by what OUT's chunks took
+# on this CPU. A sample band-pair job (K = 16, 4 groups) runs; then:
+#   - the factor printed is the journal's chunk seconds (summed here with
+#     awk) over the model's prediction for the same ranks (the uncalibrated
+#     split of the sample job itself prints it, in core-hours);
+#   - every calibrated core-hour figure is the uncalibrated one times the
+#     factor, and the parts' ranks are the same;
+#   - job status on the sample prints the same factor;
+#   - a job of another K, an output with no chunk, a missing output are
+#     refused with a message naming them; without a cost model (a 4x4 grid
+#     job) the core-hours come from the observed seconds per grid.
+# ctest-labels: cli
+# ctest-timeout: 300
+source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(b > 0 && d <= t * b) }'; }
+printf 'source = bandpairs\nranks = 5928436-5928439\nclues = 16\nchunk = 2\noutput = sample\n' > sample.job
+sed -e 's/ranks = .*/ranks = 5928436-5928535/' -e 's/output = .*/output = whole/' sample.job > whole.job
+"$M" run --quiet sample.job 2>/dev/null || fail "sample run"
+S=$(awk '/^C /{ for (i = 1; i <= NF; i++) if ($i ~ /^sec=/) { split($i, a, "="); s += a[2] } } END { printf "%.3f", s }' sample/journal)
+mkdir u c s0
+"$M" job split --outdir s0 sample.job 1 > s0.txt || fail "split of the sample"
+P=$(awk '$1 == 1 { print $4 * 3600 }' s0.txt)
+"$M" job split --outdir u whole.job 4 > u.txt || fail "uncalibrated split"
+"$M" job split --outdir c --calibrate sample whole.job 4 > c.txt || { cat c.txt; fail "calibrated split"; }
+cat c.txt
+line=$(grep '^# calibration factor' c.txt)
+read -r F took pred < <(echo "$line" | sed -E 's/.*factor ([0-9.e+-]+): [0-9]+ chunks took ([0-9.e+-]+) s against ([0-9.e+-]+) s.*/\1 \2 \3/')
+near "$took" "$S" 0.002; check "observed seconds = the journal's ($took, $S)" $?
+near "$pred" "$P" 0.05; check "predicted seconds = the model's for the sample's ranks ($pred, $P)" $?
+near "$F" "$(awk -v a="$S" -v b="$pred" 'BEGIN { print a / b }')" 0.01; check "factor = observed / predicted ($F)" $?
+for i in 1 2 3 4; do
+  hu=$(awk -v i=$i '$1 == i { print $4 }' u.txt); hc=$(awk -v i=$i '$1 == i { print $4 }' c.txt)
+  near "$hc" "$(awk -v a="$hu" -v f="$F" 'BEGIN { print a * f }')" 0.05 || { echo "part $i: $hu x $F != $hc"; false; }
+done; check "each part's core-hours scaled by the factor" $?
+diff <(awk '$1 ~ /^[0-9]+$/ { print $1, $2, $3 }' u.txt) <(awk '$1 ~ /^[0-9]+$/ { print $1, $2, $3 }' c.txt) > /dev/null
+check "the same ranks per part" $?
+grep -q '^total: .* calibrated$' c.txt; check "total says calibrated" $?
+grep -q '^# part 1 of 4 .*core-hours (calibrated)$' c/whole-1.job; check "part file header says calibrated" $?
+"$M" job status sample > st.txt
+grep -q "took $F times its prediction" st.txt; check "job status applies the same factor ($(grep -o 'took [^ ]* times' st.txt))" $?
+
+sed -e 's/clues = 16/clues = 17/' whole.job > w17.job
+"$M" job split --outdir c --calibrate sample w17.job 4 > /dev/null 2> e.txt; rc=$?
+[ $rc = 2 ] && grep -q "calibrate sample: a job of K = 16, not 17" e.txt; check "another K refused ($rc)" $?
+"$M" job split --outdir c --calibrate nowhere whole.job 4 > /dev/null 2> e.txt; rc=$?
+[ $rc = 2 ] && grep -q "nowhere" e.txt; check "a missing output refused ($rc)" $?
+mkdir empty && "$M" job split --outdir c --calibrate empty whole.job 4 > /dev/null 2> e.txt; rc=$?
+[ $rc = 2 ] && grep -q "empty" e.txt; check "an output without a journal refused ($rc)" $?
+
+printf 'source = grids %s/grids-4x4-all.txt\nranks = 1-40\nclues = 5\nchunk = 4\nengine = brute\noutput = g\n' "$D" > g.job
+sed -e 's/ranks = .*/ranks = 1-288/' -e 's/output = g/output = gall/' g.job > gall.job
+"$M" run --quiet g.job 2>/dev/null || fail "grid sample run"
+mkdir gc && "$M" job split --outdir gc --calibrate g gall.job 3 > gc.txt || fail "calibrated grid split"
+grep -q '^# calibration: 10 chunks took .* s per grid' gc.txt; check "no model: seconds per grid observed" $?
+Sg=$(awk '/^C /{ for (i = 1; i <= NF; i++) if ($i ~ /^sec=/) { split($i, a, "="); s += a[2] } } END { print s }' g/journal)
+h1=$(awk '$1 == 1 { print $4 }' gc.txt)
+near "$h1" "$(awk -v s="$Sg" 'BEGIN { print s / 40 * 96 / 3600 }')" 0.05; check "no model: core-hours at that rate ($h1)" $?
+[ $fails = 0 ]
