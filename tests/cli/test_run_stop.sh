@@ -14,12 +14,15 @@ G8=$MC_SOURCE_DIR/jobs/proofs/8x8/grid-k14.txt G9=$MC_SOURCE_DIR/grids/demo-samp
 printf 'source = grids %s\nclues = 40\nchunk = 1\ngrace = 1\nengine = check64\noutput = o8\n' "$G8" > g8.job
 printf 'source = grids %s\nranks = 1-2\nclues = 17\nchunk = 1\ngrace = 1\nengine = checker\noutput = o9\n' "$G9" > g9.job
 
-# Runs "$@" writing into $out, sends signal $sig 1 s after the journal is
-# there, and waits for it at most 15 s; rc is its exit status (124: it ran on).
+# Runs "$@" writing into $out, sends signal $sig 1 s after the run has
+# started (its start line printed: the signal handlers are set before it,
+# and the journal is there) and waits for it at most 15 s; rc is its exit
+# status (124: it ran on). Waiting for the journal alone was not enough on
+# a resume (the journal is there before the run starts) on a loaded machine.
 run_signal() {
   "$@" > /dev/null 2> e.txt &
   local pid=$! t
-  for _ in $(seq 600); do [ -s "$out/journal" ] && break; sleep 0.1; done
+  for _ in $(seq 600); do [ -s "$out/journal" ] && grep -q "still to do" e.txt && break; sleep 0.1; done
   sleep 1
   kill -"$sig" $pid
   for t in $(seq 150); do kill -0 $pid 2> /dev/null || break; sleep 0.1; done
