@@ -180,8 +180,8 @@ static void estimate_count(void *arg, uint64_t count, double seconds)
 {
     es_report *r = arg;
     printf("minimum 2x4 (8x8 grids): %llu essentially different grids enumerated (%.1f s); estimate from %d of "
-           "them drawn uniformly (seed %llu), no proof\n",
-           (unsigned long long)count, seconds, r->n, (unsigned long long)r->seed);
+           "them drawn uniformly (seed %llu), engine %s, no proof\n",
+           (unsigned long long)count, seconds, r->n, (unsigned long long)r->seed, minimum_engine_name(r->eng));
 }
 
 static int estimate(const geometry *geo, int n, uint64_t seed, minimum_engine eng, const checker_options *copt)
@@ -480,8 +480,9 @@ int cmd_minimum(int argc, char **argv)
         return 2;
     }
     printf("minimum %dx%d (%dx%d grids): %llu grids with the first row 1..%d, %zu essentially different "
-           "(minlex forms), %.2f s\n",
-           geo->R, geo->C, geo->N, geo->N, (unsigned long long)count, geo->N, nes, mc_wall_seconds() - t0);
+           "(minlex forms), %.2f s, engine %s\n",
+           geo->R, geo->C, geo->N, geo->N, (unsigned long long)count, geo->N, nes, mc_wall_seconds() - t0,
+           minimum_engine_name(eng));
 
     int status = prove(geo, classes, nes, eng, &copt, 1, "essentially different grid%s");
     free(classes);

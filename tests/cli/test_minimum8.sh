@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The 8x8 proof's paths: minimum --engine check64 (shapes it cannot take
-# refused by name), the enumerate8 source with engine check64 as a job
+# refused by name; the first line names the engine), the enumerate8 source with engine check64 as a job
 # (bad K, wrong shapes, an interrupted run resumes and is never reported
 # complete, job verify), the 4x4 and 6x6 proofs through check64 equal to the
 # checker's.
@@ -32,6 +32,8 @@ for b in 2x2 2x3; do
        <(grep -E '^(K = |  e.g.|minimum:)' ck.txt | sed 's/ ([0-9]* nodes.*//; s/(.*minimal puzzles in all;.*/X/') \
     || fail "$b: check64 and checker differ"
   grep -q "minimal puzzles in all" c64.txt || fail "$b: no puzzle count"
+  grep -q "^minimum $b (.*, engine check64$" c64.txt || { cat c64.txt; fail "$b: check64 not named"; }
+  grep -q "^minimum $b (.*, engine checker$" ck.txt || { cat ck.txt; fail "$b: checker not named"; }
 done
 grep -q "^K = 8: 29 of 49 grids have unique puzzles with 8 clues (2619 minimal puzzles" c64.txt || { cat c64.txt; fail "6x6 counts"; }
 grep -q "^minimum: 8 clues; none of the 49" c64.txt || fail "6x6 minimum"
