@@ -63,7 +63,8 @@ static const char *help =
     "  --estimate N   2x4 boxes (8x8 grids): enumerate the 1,673,187 ES grids,\n"
     "                 draw N of them uniformly and search each with K = 13;\n"
     "                 prints the CPU time of the full K = 13 proof it\n"
-    "                 extrapolates to (no proof is made; check64 or checker)\n"
+    "                 extrapolates to (no proof is made; check64 or checker;\n"
+    "                 a progress line on stderr)\n"
     "  --seed S       seed of the random grids for --estimate (default 1)\n"
     "checker options (as for search; the defaults make the proof):\n";
 static const char *help_tail =

@@ -3,7 +3,7 @@
 # refused by name; the first line names the engine), the enumerate8 source with engine check64 as a job
 # (bad K, wrong shapes, an interrupted run resumes and is never reported
 # complete, job verify), the 4x4 and 6x6 proofs through check64 equal to the
-# checker's.
+# checker's, --estimate with no line per grid on stderr.
 # ctest-labels: cli
 # ctest-timeout: 900
 set -euo pipefail
@@ -49,8 +49,10 @@ awk '!/^#/ {print; exit}' "$D/grids-4x4-all.txt" >> two8.txt
 refused "two8.txt:3: a 4x4 grid among 8x8 grids" "$M" minimum --engine check64 two8.txt
 
 echo "== minimum --box 2x4: check64 by default, the checker by name or for a checker option"
-"$M" minimum --box 2x4 --estimate 1 > d.txt || fail "estimate, default engine"
-grep -q "^K = 13: .*(engine check64," d.txt || { cat d.txt; fail "2x4 default engine"; }
+"$M" minimum --box 2x4 --estimate 20 > d.txt 2> e.txt || fail "estimate, default engine"
+grep -q "^K = 13: .*(engine check64, .*), 0 of 20 grids with puzzles" d.txt || { cat d.txt; fail "2x4 default engine"; }
+# a progress line at most (every 30 s, or the last one after 2 s), not a line per grid
+[ "$(wc -l < e.txt)" -le 1 ] && ! grep -q "rank" e.txt || { cat e.txt; fail "estimate: a line per grid on stderr"; }
 "$M" minimum --box 2x4 --estimate 1 --ua-max 10 > d.txt || fail "estimate, --ua-max"
 grep -q "^K = 13: .*(engine checker," d.txt || { cat d.txt; fail "2x4 with --ua-max"; }
 
