@@ -444,6 +444,7 @@ mc_status minimum_estimate_run(const geometry *geo, int n, uint64_t seed, minimu
     if (hooks && hooks->on_count) hooks->on_count(hooks->arg, out->es_grids, out->enum_seconds);
     stepper sp;
     minimum_step *s = &out->step;
+    hook_grid(hooks, K, 0, (uint64_t)n);
     st = step_open(&sp, geo, eng, copt, K, false, s, err);
     double cpu = 0;
     for (int i = 0; i < n && st == MC_OK; i++) {

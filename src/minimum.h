@@ -89,7 +89,8 @@ typedef struct minimum_hooks {
     /* minimum_prove_es, minimum_estimate: the ES grids counted (seconds:
      * the enumeration's wall time), before the first grid is searched */
     void (*on_count)(void *arg, uint64_t count, double seconds);
-    /* after each grid of a streamed pass or an estimate: done of total */
+    /* a streamed pass or an estimate: done = 0 when it starts, then after
+     * each grid done of total (a progress line) */
     void (*on_grid)(void *arg, int K, uint64_t done, uint64_t total);
     /* after each step */
     void (*on_step)(void *arg, const minimum_step *s);

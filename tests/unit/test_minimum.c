@@ -34,7 +34,17 @@ typedef struct steps {
     int K[40];
     uint64_t with[40];
     uint64_t count;
+    uint64_t starts, grids; /* on_grid: passes started (done 0), grids done */
 } steps;
+
+static void on_grid(void *arg, int K, uint64_t done, uint64_t total)
+{
+    (void)K;
+    steps *t = arg;
+    assert_true(done <= total);
+    if (done == 0) t->starts++;
+    else t->grids++;
+}
 
 static void on_step(void *arg, const minimum_step *s)
 {
@@ -146,11 +156,12 @@ static void test_prove_es(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const geometry *geo = geometry_get(cases[i].R, cases[i].C);
         steps t = {0};
-        minimum_hooks h = {on_count, NULL, on_step, &t};
+        minimum_hooks h = {on_count, on_grid, on_step, &t};
         minimum_proof pf;
         uint64_t count;
         mc_error err;
         assert_int_equal(minimum_prove_es(geo, MINIMUM_CHECK64, &copt, cases[i].M, &h, &pf, &count, &err), MC_OK);
+        assert_int_equal(t.starts, 2);
         assert_int_equal(count, cases[i].nes);
         assert_int_equal(t.count, cases[i].nes);
         assert_int_equal(pf.minimum, cases[i].M);
@@ -162,6 +173,7 @@ static void test_prove_es(void **state)
         assert_int_equal(t.with[1], 1); /* the pass stops at the first grid with a puzzle */
         assert_true(pf.last.grids >= 1 && pf.last.grids <= cases[i].nes);
         assert_int_equal(pf.last.example_index, pf.last.grids - 1);
+        assert_int_equal(t.grids, cases[i].nes + pf.last.grids); /* every grid, then up to the first with one */
         check_example(geo, &pf.last);
     }
     /* a claimed minimum one too high: K = 4 already has puzzles, no proof of 5 */
@@ -186,7 +198,7 @@ static void test_estimate(void **state)
     checker_options_default(&copt, 0);
     const geometry *geo = geometry_get(2, 2);
     steps t = {0};
-    minimum_hooks h = {on_count, NULL, NULL, &t};
+    minimum_hooks h = {on_count, on_grid, NULL, &t};
     minimum_estimate est;
     mc_error err;
     assert_int_equal(minimum_estimate_run(geo, 5, 1, MINIMUM_CHECKER, &copt, 3, &h, &est, &err), MC_OK);
@@ -195,6 +207,8 @@ static void test_estimate(void **state)
     assert_int_equal(est.step.K, 3);
     assert_int_equal(est.step.grids, 5);
     assert_int_equal(est.step.with, 0);
+    assert_int_equal(t.starts, 1);
+    assert_int_equal(t.grids, 5);
     assert_true(est.cpu_per_grid >= 0 && est.core_hours >= 0);
     assert_int_equal(minimum_estimate_run(geo, 5, 1, MINIMUM_CHECKER, &copt, 4, &h, &est, &err), MC_OK);
     assert_int_equal(est.step.with, 5); /* both 4x4 classes have 4-clue puzzles */
