@@ -28,10 +28,11 @@
  *
  * 8x8 (2x4 boxes): enumerate8.h.
  *
- * Other shapes: enumerate_shape generates the minlex grids of every
- * supported shape up to 9x9 boxes except 4x2 (2x2, 2x3, 3x2 with a generic
- * method: first row fixed, column 1 ordered, exact minlex test by every
- * position map; 2x4 and 3x3 band by band as above) in lexicographic order;
+ * Other shapes: enumerate_shape (enumerate_shape.c) generates the minlex
+ * grids of every supported shape up to 9x9 boxes except 4x2 (2x2, 2x3, 3x2
+ * with a generic method: first row fixed, column 1 ordered, exact minlex
+ * test by every position map; 2x4 and 3x3 band by band as above) in
+ * lexicographic order;
  * 4x2 and shapes with more than 9 digits are refused (MC_EINVAL).
  *
  * Callbacks get the grid as ncells digits 0..N-1; a nonzero return stops the

@@ -1,23 +1,16 @@
-/* mpi_master — MPI start-up and the master rank: hands out chunks, checks
- * and records results (see mpi_run.h). */
-#include <mpi.h>
-
+/* mpi_master — MPI start-up and the master rank's chunk loop: hands out
+ * chunks, takes results back and has them recorded (mpi_record.c); see
+ * mpi_master.h and mpi_run.h. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "bandpair_rank.h"
-#include "bandpair_unit.h"
-#include "banner.h"
-#include "chunk_streams.h"
-#include "mc_test_hooks.h"
-#include "progress.h"
 #include "mc_clock.h"
-#include "mpi_run.h"
+#include "mc_test_hooks.h"
+#include "mpi_master.h"
 
 /* SIGTERM/SIGINT/SIGUSR1 set stop_flag (no new chunks are started) and arm an alarm
  * for the grace period; when it rings hard_flag makes the engines give up
@@ -37,51 +30,38 @@ static void on_alarm(int sig)
     hard_flag = 1;
 }
 
-/* A chunk held by the master: sent to a worker (busy) or waiting to be
- * sent again (requeued after a worker gave it back). The buffer holds the
- * chunk message: header, then the units. */
-typedef struct slot {
-    bool busy;
-    uint64_t index, first, count, checksum;
-    uint8_t *buf;
-    MPI_Request req;
-} slot;
-
-typedef struct master {
-    job *j;
-    const run_options *o;
-    int size;               /* MPI ranks */
-    int nc;                 /* cells of a grid (found puzzles) */
-    size_t unit;            /* bytes of a unit (source.h: a grid, or a packed band-pair group) */
-    journal *jl;
-    journal_data done;      /* finished chunks (journal + this run) */
-    uint8_t *isdone;        /* per chunk index */
-    uint64_t nchunks, next; /* next chunk index to consider */
-    job_source *src;
-    solver_ctx *sv;
-    bandpair_ctx *bp;       /* groups: the covering item of a reported puzzle */
-    slot *slots;            /* (size - 1) * inflight, or 1 without workers */
-    int *inflight;          /* per worker rank */
-    bool *given_up;         /* worker gave a chunk back (signalled): no more work for it */
-    slot *requeue;
-    size_t nrequeue;
-    size_t bufsize;
-    job_result res;
-    uint8_t *rbuf;
-    size_t rcap;
-    progress prog;
-    uint64_t grids_done, grids_todo, puzzles, chunks_this_run;
-    bool make;              /* the workers make the units (run_workers_make_units) */
-    chunk_streams *streams; /* then: which chunk each worker takes (chunk_streams.h) */
-    uint64_t unsent;        /* then: chunks neither done nor in flight */
-    double chunk_seconds;   /* then: sum of the workers' chunk times this run */
-    const uint8_t *found_units; /* then: the units of the last result's ranks with puzzles */
-    bool complete;          /* the output holds the whole job already (journal_complete): nothing to do */
-    job_totals complete_totals;
-    bool chunk_lie;         /* test hooks MC_TEST_CHUNK_LIE, MC_TEST_ABORT_DELAY_MS (mc_test_hooks.h) */
-    long abort_delay_ms;
-    mc_error err;
-} master;
+/* Everything that can fail before any work starts: the record
+ * (mpi_record_open), the chunk slots, the run's note in the journal. */
+static mc_status master_setup(master *m)
+{
+    job *j = m->j;
+    mc_status st = mpi_record_open(m);
+    if (st != MC_OK || m->complete) return st;
+    size_t nslots = m->size > 1 ? (size_t)(m->size - 1) * (size_t)j->inflight : 1;
+    m->make = m->size > 1 && run_workers_make_units(j);
+    if (m->make) {
+        for (uint64_t i = 0; i < m->nchunks; i++) m->unsent += !m->isdone[i];
+        if (chunk_streams_new(m->nchunks, m->isdone, m->size - 1, &m->streams) != MC_OK)
+            return mc_fail(&m->err, MC_ENOMEM, "out of memory");
+    }
+    m->bufsize = RUN_CHUNK_HEADER * 8 + (m->make ? 0 : (size_t)j->chunk * m->unit);
+    m->slots = calloc(nslots, sizeof *m->slots);
+    m->requeue = calloc(nslots, sizeof *m->requeue);
+    m->inflight = calloc((size_t)m->size, sizeof *m->inflight);
+    m->given_up = calloc((size_t)m->size, sizeof *m->given_up);
+    if (!m->slots || !m->requeue || !m->inflight || !m->given_up)
+        return mc_fail(&m->err, MC_ENOMEM, "out of memory");
+    for (size_t i = 0; i < nslots; i++) {
+        m->slots[i].buf = malloc(m->bufsize);
+        m->requeue[i].buf = malloc(m->bufsize);
+        if (!m->slots[i].buf || !m->requeue[i].buf) return mc_fail(&m->err, MC_ENOMEM, "out of memory");
+    }
+    mc_test_hooks hooks;
+    mc_test_hooks_read(&hooks);
+    m->chunk_lie = hooks.chunk_lie;
+    m->abort_delay_ms = hooks.abort_delay_ms;
+    return mpi_record_note(m);
+}
 
 /* What a rank is, in messages. */
 #define UNITS(j) (job_source_gives_groups((j)->source) ? "groups" : "grids")
@@ -143,63 +123,6 @@ static mc_status load_chunk(master *m, slot *s, int w)
     mc_status st = job_source_read(m->src, s->first, s->count, s->buf + sizeof hdr, &m->err);
     if (st != MC_OK) return st;
     s->checksum = job_checksum_units(m->j, s->buf + sizeof hdr, s->count);
-    return MC_OK;
-}
-
-static char *progress_extra(master *m, char *buf, size_t n)
-{
-    snprintf(buf, n, "%" PRIu64 " puzzle%s found, %" PRIu64 "/%" PRIu64 " chunks", m->puzzles,
-             m->puzzles == 1 ? "" : "s", (uint64_t)m->done.nchunks, m->nchunks);
-    return buf;
-}
-
-/* Checks a finished chunk against what was sent, re-checks its puzzles,
- * appends it to the journal. */
-static mc_status record(master *m, slot *s, int worker)
-{
-    job_result *r = &m->res;
-    const uint8_t *grids = m->make ? m->found_units : s->buf + RUN_CHUNK_HEADER * 8;
-    if (r->count != s->count || (!m->make && r->checksum != s->checksum))
-        return mc_fail(&m->err, MC_ECORRUPT,
-                       "rank %d returned chunk %" PRIu64 "+%" PRIu64 " with checksum %016" PRIx64 ", sent %016" PRIx64,
-                       worker, r->first, r->count, r->checksum, s->checksum);
-    if (r->nfound != r->puzzles)
-        return mc_fail(&m->err, MC_ECORRUPT, "rank %d: chunk %" PRIu64 ": %" PRIu64 " puzzles counted, %zu sent",
-                       worker, r->first, r->puzzles, r->nfound);
-    for (size_t i = 0, k = 0; i < r->nfound; i++) {
-        const job_puzzle *p = &r->found[i];
-        mc_error e;
-        if (p->rank < s->first || p->rank >= s->first + s->count || (i > 0 && p->rank < r->found[i - 1].rank))
-            return mc_fail(&m->err, MC_ECORRUPT, "rank %d reported a puzzle of rank %" PRIu64 " outside its chunk",
-                           worker, p->rank);
-        const uint8_t *u;
-        if (m->make) { /* the unit the worker sent along: it must be the group of that rank */
-            if (i > 0 && p->rank != r->found[i - 1].rank) k++;
-            u = grids + k * m->unit;
-            if (bandpair_rank_join(bandpair_unit_band1(u), bandpair_unit_local(u)) != p->rank ||
-                bandpair_unit_nitems(u) > BANDPAIR_MAX_ITEMS)
-                return mc_fail(&m->err, MC_ECORRUPT, "rank %d sent a group that is not the one of rank %" PRIu64,
-                               worker, p->rank);
-        } else {
-            u = grids + (p->rank - s->first) * (uint64_t)m->unit;
-        }
-        if ((m->bp ? job_check_group_puzzle(m->sv, m->bp, u, p->cell, m->j->clues, &e)
-                   : job_check_puzzle(m->sv, m->j->geo, u, p->cell, m->j->clues, &e)) != MC_OK)
-            return mc_fail(&m->err, MC_ECORRUPT, "rank %d reported a puzzle of grid %" PRIu64
-                           " that fails the master's check (%s); nothing recorded", worker, p->rank, e.msg);
-    }
-    mc_status st = journal_append(m->jl, r, &m->err);
-    if (st != MC_OK) return st;
-    if (journal_data_add(&m->done, r) != MC_OK) return mc_fail(&m->err, MC_ENOMEM, "out of memory");
-    m->isdone[s->index] = 1;
-    m->chunk_seconds += r->seconds;
-    m->grids_done += r->count;
-    m->puzzles += r->puzzles;
-    m->chunks_this_run++;
-    if (!m->o->quiet) {
-        char extra[160];
-        progress_update(&m->prog, m->grids_done, progress_extra(m, extra, sizeof extra));
-    }
     return MC_OK;
 }
 
@@ -284,7 +207,7 @@ static mc_status poll_workers(master *m)
         s->busy = false;
         return requeue_slot(m, s);
     }
-    st = record(m, s, w);
+    st = mpi_record_chunk(m, s, w);
     s->busy = false;
     return st;
 }
@@ -359,7 +282,7 @@ static mc_status run_master(master *m, bool *interrupted, int *lost)
         if (st == MC_EOF) {
             if (!m->o->quiet) { /* throttled: a line every 30 s (0.5 s on a terminal) */
                 char extra[160];
-                progress_update(&m->prog, m->grids_done, progress_extra(m, extra, sizeof extra));
+                progress_update(&m->prog, m->grids_done, mpi_record_progress_text(m, extra, sizeof extra));
             }
             sleep_briefly(&nap);
         } else if (st != MC_OK) {
@@ -388,7 +311,7 @@ static mc_status run_alone(master *m, bool *interrupted)
             requeue_slot(m, s);
             break;
         }
-        if ((st = record(m, s, 0)) != MC_OK) break;
+        if ((st = mpi_record_chunk(m, s, 0)) != MC_OK) break;
     }
     if (stop_flag) {
         progress_break(&m->prog);
@@ -449,131 +372,6 @@ static int abort_run(master *m, int status)
     }
     MPI_Abort(MPI_COMM_WORLD, status);
     return status;
-}
-
-/* Everything that can fail before any work starts. */
-static mc_status master_setup(master *m)
-{
-    job *j = m->j;
-    mc_status st = job_resolve(j, &m->err);
-    if (st != MC_OK) return st;
-    m->nc = j->geo->ncells;
-    m->unit = job_unit_bytes(j);
-    job_engine *eng; /* the engine must be available: fail once, here */
-    if ((st = job_engine_new(j, &eng, &m->err)) != MC_OK) return st;
-    job_engine_free(eng);
-    /* a complete output is only read: every file stays as it is */
-    if ((st = journal_complete(j, &m->complete, &m->complete_totals, &m->err)) != MC_OK || m->complete) return st;
-    journal_data raw;
-    if ((st = journal_open(j, &m->jl, &raw, &m->err)) != MC_OK) return st;
-    if (raw.bad_lines)
-        fprintf(stderr, "minclue run: %s/journal: %ld torn or damaged line%s ignored (first at line %ld)\n", j->output,
-                raw.bad_lines, raw.bad_lines == 1 ? "" : "s", raw.first_bad_line);
-    m->nchunks = job_nchunks(j);
-    m->isdone = calloc(m->nchunks ? m->nchunks : 1, 1);
-    if (!m->isdone) {
-        journal_data_free(&raw);
-        return mc_fail(&m->err, MC_ENOMEM, "out of memory");
-    }
-    /* the finished chunks, each once */
-    m->done.identity = raw.identity;
-    raw.identity = NULL;
-    for (size_t i = 0; i < raw.nchunks; i++) {
-        job_result *r = &raw.chunks[i];
-        uint64_t idx = (r->first - j->first) / j->chunk;
-        if (m->isdone[idx]) {
-            fprintf(stderr, "minclue run: %s/journal: chunk %" PRIu64 "+%" PRIu64 " twice; counted once\n", j->output,
-                    r->first, r->count);
-            continue;
-        }
-        m->isdone[idx] = 1;
-        if (journal_data_add(&m->done, r) != MC_OK) {
-            journal_data_free(&raw);
-            return mc_fail(&m->err, MC_ENOMEM, "out of memory");
-        }
-        m->puzzles += r->puzzles;
-    }
-    journal_data_free(&raw);
-    uint64_t done_grids = 0;
-    for (size_t i = 0; i < m->done.nchunks; i++) done_grids += m->done.chunks[i].count;
-    m->grids_todo = job_total(j) - done_grids;
-    if ((st = job_source_open(j, &m->src, &m->err)) != MC_OK) return st;
-    m->sv = solver_new(j->geo);
-    if (job_source_gives_groups(j->source) && bandpair_ctx_new(&m->bp) != MC_OK)
-        return mc_fail(&m->err, MC_ENOMEM, "out of memory");
-    size_t nslots = m->size > 1 ? (size_t)(m->size - 1) * (size_t)j->inflight : 1;
-    m->make = m->size > 1 && run_workers_make_units(j);
-    if (m->make) {
-        for (uint64_t i = 0; i < m->nchunks; i++) m->unsent += !m->isdone[i];
-        if (chunk_streams_new(m->nchunks, m->isdone, m->size - 1, &m->streams) != MC_OK)
-            return mc_fail(&m->err, MC_ENOMEM, "out of memory");
-    }
-    m->bufsize = RUN_CHUNK_HEADER * 8 + (m->make ? 0 : (size_t)j->chunk * m->unit);
-    m->slots = calloc(nslots, sizeof *m->slots);
-    m->requeue = calloc(nslots, sizeof *m->requeue);
-    m->inflight = calloc((size_t)m->size, sizeof *m->inflight);
-    m->given_up = calloc((size_t)m->size, sizeof *m->given_up);
-    if (!m->sv || !m->slots || !m->requeue || !m->inflight || !m->given_up)
-        return mc_fail(&m->err, MC_ENOMEM, "out of memory");
-    for (size_t i = 0; i < nslots; i++) {
-        m->slots[i].buf = malloc(m->bufsize);
-        m->requeue[i].buf = malloc(m->bufsize);
-        if (!m->slots[i].buf || !m->requeue[i].buf) return mc_fail(&m->err, MC_ENOMEM, "out of memory");
-    }
-    mc_test_hooks hooks;
-    mc_test_hooks_read(&hooks);
-    m->chunk_lie = hooks.chunk_lie;
-    m->abort_delay_ms = hooks.abort_delay_ms;
-    char note[2048];
-    char *banner = NULL;
-    size_t blen = 0;
-    FILE *bm = open_memstream(&banner, &blen);
-    if (bm) {
-        mc_banner(bm);
-        fclose(bm);
-    }
-    time_t now = time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    char when[32];
-    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    snprintf(note, sizeof note, "run %s: %d rank%s, %" PRIu64 " of %" PRIu64 " chunks done; %s", when, m->size,
-             m->size == 1 ? "" : "s", (uint64_t)m->done.nchunks, m->nchunks, banner ? banner : "");
-    free(banner);
-    return journal_comment(m->jl, note, &m->err);
-}
-
-static int finish(master *m, bool interrupted, double t0)
-{
-    job *j = m->j;
-    mc_status st = job_write_found(j, &m->done, &m->err);
-    if (st == MC_OK && !interrupted) st = job_write_summary(j, &m->done, mc_wall_seconds() - t0, &m->err);
-    if (st != MC_OK) {
-        fprintf(stderr, "minclue run: %s\n", m->err.msg);
-        return RUN_EXIT_ERROR;
-    }
-    char extra[160];
-    if (!m->o->quiet) progress_done(&m->prog, m->grids_done, progress_extra(m, extra, sizeof extra));
-    job_totals t;
-    job_totals_of(&m->done, &t);
-    if (interrupted) {
-        fprintf(stderr, "minclue run: interrupted: %" PRIu64 " of %" PRIu64 " %s done, %" PRIu64
-                " puzzle%s so far; run the same command again to resume\n", t.grids, job_total(j), job_unit_noun(j, job_total(j)), t.puzzles,
-                t.puzzles == 1 ? "" : "s");
-        return RUN_EXIT_INTERRUPTED;
-    }
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    double cpu = (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_sec +
-                 1e-6 * (double)ru.ru_stime.tv_usec;
-    fprintf(stderr, "minclue run: complete: ranks %" PRIu64 "..%" PRIu64 ", %" PRIu64 " %s, K = %d: %" PRIu64
-            " puzzle%s%s (this run: %" PRIu64 " %s in %.2f s, master CPU %.2f s); results in %s\n", j->first,
-            j->last, t.grids, job_unit_noun(j, t.grids), j->clues, t.puzzles, t.puzzles == 1 ? "" : "s",
-            j->engine == JOB_ENGINE_NONE ? " (dry run: nothing searched)" : "", m->grids_done,
-            job_unit_noun(j, m->grids_done),
-            mc_wall_seconds() - t0, cpu,
-            j->output);
-    return RUN_EXIT_DONE;
 }
 
 int mpi_run_job(job *j, const run_options *o)
@@ -652,7 +450,7 @@ int mpi_run_job(job *j, const run_options *o)
         fprintf(stderr, "minclue run: stopped; the journal holds every chunk recorded so far\n");
         return abort_run(&m, RUN_EXIT_ERROR);
     }
-    int status = finish(&m, interrupted, t0);
+    int status = mpi_record_finish(&m, interrupted, t0);
     if (lost > 0) {
         fprintf(stderr, "minclue run: %d chunk%s still in flight after the grace period; redone on resume\n", lost,
                 lost == 1 ? "" : "s");

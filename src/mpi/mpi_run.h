@@ -1,5 +1,5 @@
-/* mpi_run — the job runner's entry points (implemented in mpi_master.c and
- * mpi_worker.c, the only files that include <mpi.h>).
+/* mpi_run — the job runner's entry points (implemented in mpi_master.c,
+ * mpi_record.c and mpi_worker.c, the only files that include <mpi.h>).
  *
  * Rank 0 is the master: it reads the source, hands chunks to the workers on
  * request (each worker holds at most job.inflight chunks), re-checks every

@@ -7,13 +7,17 @@
 # - the range of `--ua-max` (search) and `ua_max_size` (jobs) is the same
 #   in the program's messages, in README.md and in jobs/README.md;
 # - the `search` summary example has the engine, as the program prints it;
+# - the `minimum` examples (--box 2x3, --box 2x2 | tail -1, --engine band
+#   on the catalogue's first grid) show the lines a run prints, seconds
+#   aside: their node, candidate, puzzle and band-pair counts are
+#   deterministic (lines with "..." are shortened and skipped);
 # - no line a user copies runs plain `mpirun -np` (as root or with more
 #   ranks than cores it fails; scripts/mpirun is the one that works):
 #   code lines of README.md and jobs/**/README.md (except those for Slurm:
 #   MC_LAUNCH, srun, sbatch), comment lines of jobs/**/*.job, and the
 #   examples in the sbatch templates' headers.
 # ctest-labels: unit
-# ctest-timeout: 60
+# ctest-timeout: 180
 set -uo pipefail
 S=${MC_SOURCE_DIR:?}
 source "$(dirname "${BASH_SOURCE[0]}")/prelude.sh"
@@ -58,6 +62,38 @@ echo 1234341221434321 | "$M" search --clues 4 > /dev/null 2> sum.txt
 head=$(grep -o '^search: 1 grid, K = 4, engine [a-z]*: 12 puzzles;' sum.txt)
 grep -qF "$head" "$R"
 check "README shows '$head'" $([ -n "$head" ] && grep -qF "$head" "$R" && echo 0 || echo 1)
+echo "== the minimum examples are a run's output"
+mask() { sed -E 's/[0-9]+\.[0-9]+ s\b/T s/g'; }
+# shown ARGS: the lines under "    $ build/minclue minimum ARGS" (then the
+# end of the line or a space) up to the next "$" line or the end of the block
+shown() {
+    awk -v cmd="    \$ build/minclue minimum $1" '
+        on && (/^    \$/ || !/^    /) { on = 0 }
+        on { print substr($0, 5) }
+        index($0, cmd) == 1 && (length($0) == length(cmd) || substr($0, length(cmd) + 1, 1) == " ") { on = 1 }' "$R"
+}
+# same_lines ARGS RUN MIN: every shown line without "..." is a line of RUN,
+# and there are MIN of them at least
+same_lines() {
+    local n=0 bad=0 line
+    while IFS= read -r line; do
+        case $line in *...*) continue ;; esac
+        n=$((n + 1))
+        grep -qxF -- "$line" "$2" || { echo "  README: $line"; bad=1; }
+    done < <(shown "$1" | mask)
+    [ $bad = 1 ] && { echo "  the run:"; sed 's/^/    /' "$2"; }
+    check "README: minimum $1 shows $n line$([ $n = 1 ] || echo s) of a run" $([ $bad = 0 ] && [ $n -ge "$3" ] && echo 0 || echo 1)
+}
+"$M" minimum --box 2x3 | mask > m23.txt
+same_lines "--box 2x3" m23.txt 5
+"$M" minimum --box 2x2 | tail -1 | mask > m22.txt
+same_lines "--box 2x2 | tail -1" m22.txt 1
+grep -q "^minimum: 4 clues" m22.txt
+check "minimum --box 2x2 proves 4" $?
+awk '!/^#/ && /rank 1:/ {print $1}' "$D/known-grids.txt" > g1.txt
+"$M" minimum --engine band --from 18 g1.txt | mask > mb.txt
+same_lines "--engine band --from 18 g1.txt" mb.txt 3
+
 echo "== scripts/mpirun where a user copies a command"
 # PATH:LINE: TEXT of each plain `mpirun -np` (scripts/mpirun taken out)
 plain_np() { sed 's|scripts/mpirun||g' | grep -n 'mpirun -np' | sed "s|^|$1:|"; }

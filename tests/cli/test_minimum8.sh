@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The 8x8 proof's paths: minimum --engine check64 (shapes it cannot take
-# refused by name), the enumerate8 source with engine check64 as a job
+# refused by name; the first line names the engine), the enumerate8 source with engine check64 as a job
 # (bad K, wrong shapes, an interrupted run resumes and is never reported
 # complete, job verify), the 4x4 and 6x6 proofs through check64 equal to the
-# checker's.
+# checker's, --estimate with no line per grid on stderr.
 # ctest-labels: cli
 # ctest-timeout: 900
 set -euo pipefail
@@ -32,6 +32,8 @@ for b in 2x2 2x3; do
        <(grep -E '^(K = |  e.g.|minimum:)' ck.txt | sed 's/ ([0-9]* nodes.*//; s/(.*minimal puzzles in all;.*/X/') \
     || fail "$b: check64 and checker differ"
   grep -q "minimal puzzles in all" c64.txt || fail "$b: no puzzle count"
+  grep -q "^minimum $b (.*, engine check64$" c64.txt || { cat c64.txt; fail "$b: check64 not named"; }
+  grep -q "^minimum $b (.*, engine checker$" ck.txt || { cat ck.txt; fail "$b: checker not named"; }
 done
 grep -q "^K = 8: 29 of 49 grids have unique puzzles with 8 clues (2619 minimal puzzles" c64.txt || { cat c64.txt; fail "6x6 counts"; }
 grep -q "^minimum: 8 clues; none of the 49" c64.txt || fail "6x6 minimum"
@@ -47,8 +49,10 @@ awk '!/^#/ {print; exit}' "$D/grids-4x4-all.txt" >> two8.txt
 refused "two8.txt:3: a 4x4 grid among 8x8 grids" "$M" minimum --engine check64 two8.txt
 
 echo "== minimum --box 2x4: check64 by default, the checker by name or for a checker option"
-"$M" minimum --box 2x4 --estimate 1 > d.txt || fail "estimate, default engine"
-grep -q "^K = 13: .*(engine check64," d.txt || { cat d.txt; fail "2x4 default engine"; }
+"$M" minimum --box 2x4 --estimate 20 > d.txt 2> e.txt || fail "estimate, default engine"
+grep -q "^K = 13: .*(engine check64, .*), 0 of 20 grids with puzzles" d.txt || { cat d.txt; fail "2x4 default engine"; }
+# a progress line at most (every 30 s, or the last one after 2 s), not a line per grid
+[ "$(wc -l < e.txt)" -le 1 ] && ! grep -q "rank" e.txt || { cat e.txt; fail "estimate: a line per grid on stderr"; }
 "$M" minimum --box 2x4 --estimate 1 --ua-max 10 > d.txt || fail "estimate, --ua-max"
 grep -q "^K = 13: .*(engine checker," d.txt || { cat d.txt; fail "2x4 with --ua-max"; }
 

@@ -89,11 +89,13 @@ check "minimum 2x2 = 4 (none with 3)" $?
 check "minimum 2x3 = 8 (none of 49 with 7)" $?
 grep -q "39168 grids with the first row" "$tmp/m6.txt"
 check "2x3: 39168 grids with a fixed first row (28200960 / 720)" $?
+grep -q "^minimum 2x3 (6x6 grids): 39168 grids .*, engine checker$" "$tmp/m6.txt"
+check "2x3: the first line names the engine (checker, the default)" $?
 # 2x4: the estimate draws its grids from the enumeration of the ES 8x8 grids
 "$MINCLUE" minimum --box 2x4 --estimate 2 --seed 3 > "$tmp/m8.txt" 2>/dev/null
 [ $? = 0 ] && grep -q "^minimum 2x4 (8x8 grids): $(awk '$1 == "2x4" {print $4}' "$MC_TEST_DATA/counts.txt") essentially different grids enumerated" "$tmp/m8.txt" &&
-    grep -q "K = 13: .* core-hours" "$tmp/m8.txt"
-check "minimum 2x4 --estimate: ES grids enumerated, K = 13 extrapolated" $?
+    grep -q "K = 13: .* core-hours" "$tmp/m8.txt" && grep -q "drawn uniformly (seed 3), engine check64, no proof$" "$tmp/m8.txt"
+check "minimum 2x4 --estimate: ES grids enumerated, engine check64 named, K = 13 extrapolated" $?
 "$MINCLUE" minimum --box 3x4 2>/dev/null
 [ $? = 2 ]
 check "minimum 3x4 refused with exit 2 (2x4, the proof of hours, is cli_test_minimum8's)" $?
