@@ -85,13 +85,34 @@ void work_counters_json(FILE *f, const work_counters *w, const char *sep, bool p
 #undef JSON_S_
 }
 
+/* A counter's label for a count of 1: its first word that ends in 's'
+ * without it ("passes": "pass"), so "1 solver call", "1 UA learned". */
+static const char *label_of(const char *text, uint64_t count, char *out, size_t cap)
+{
+    if (count != 1) return text;
+    size_t len = strlen(text), at = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (text[i] != ' ' && text[i] != 0) continue;
+        if (i > at + 1 && text[i - 1] == 's') {
+            size_t cut = i >= at + 4 && !strncmp(text + i - 4, "sses", 4) ? 2 : 1;
+            snprintf(out, cap, "%.*s%s", (int)(i - cut), text, text + i);
+            return out;
+        }
+        at = i + 1;
+    }
+    return text;
+}
+
 void work_counters_text(const work_counters *w, char *buf, size_t cap)
 {
     size_t n = 0;
     const char *sep = "";
+    char one[64];
     buf[0] = 0;
 #define TEXT_C_(name, key, text)                                                 \
-    if (n < cap) n += (size_t)snprintf(buf + n, cap - n, "%s%" PRIu64 " " text, sep, w->name);   \
+    if (n < cap)                                                                 \
+        n += (size_t)snprintf(buf + n, cap - n, "%s%" PRIu64 " %s", sep, w->name,  \
+                              label_of(text, w->name, one, sizeof one));          \
     sep = ", ";
 #define TEXT_S_(name, key, text)                                                 \
     if (n < cap) n += (size_t)snprintf(buf + n, cap - n, "%s%.2f " text, sep, w->name);          \

@@ -130,12 +130,42 @@ static void test_json_text(void **state)
     assert_non_null(strstr(text, "12 candidates"));
 }
 
+/* A count of 1 reads in the singular ("1 puzzle", "1 two-band pass"), any
+ * other in the plural, for every counter: the texts written out here. */
+static void test_text_one(void **state)
+{
+    (void)state;
+    work_counters w;
+    memset(&w, 0, sizeof w);
+#define ONE_C_(name, key, text) w.name = 1;
+#define ONE_S_(name, key, text)
+    WORK_COUNTERS(ONE_C_, ONE_S_)
+#undef ONE_C_
+#undef ONE_S_
+    char buf[2048];
+    work_counters_text(&w, buf, sizeof buf);
+    assert_non_null(strstr(buf, "1 initial UA, 1 second solution, 1 UA learned, 1 node, 1 candidate, 1 solver call, "
+                                "1 puzzle, 1 two-band UA, 1 two-band UA learned, 1 band pair, 1 surviving pair, "
+                                "1 two-band pass, 1 pair cut by the band-3 bound, 1 band-3 node, 1 band-3 check, "));
+#define TWO_C_(name, key, text) w.name = 2;
+#define TWO_S_(name, key, text)
+    WORK_COUNTERS(TWO_C_, TWO_S_)
+#undef TWO_C_
+#undef TWO_S_
+    work_counters_text(&w, buf, sizeof buf);
+    assert_non_null(strstr(buf, "2 initial UAs, 2 second solutions, 2 UAs learned, 2 nodes, 2 candidates, "
+                                "2 solver calls, 2 puzzles, 2 two-band UAs, 2 two-band UAs learned, 2 band pairs, "
+                                "2 surviving pairs, 2 two-band passes, 2 pairs cut by the band-3 bound, "
+                                "2 band-3 nodes, 2 band-3 checks, "));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_format_parse),
         cmocka_unit_test(test_pack_add),
         cmocka_unit_test(test_json_text),
+        cmocka_unit_test(test_text_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
