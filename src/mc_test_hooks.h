@@ -20,7 +20,10 @@
  *   MC_TEST_BAND_CORRUPT=N   every band engine breaks invariant N on purpose
  *                            (band_options.test_corrupt: the run must stop
  *                            with an internal error)
- * Unset (the normal case) they are all 0 / false.
+ *   MC_TEST_SHIPPED_COUNTS=P `minclue grids` takes P for the shipped band
+ *                            counts grids/counts.txt.gz (a missing or
+ *                            damaged one must be named)
+ * Unset (the normal case) they are all 0 / false / NULL.
  */
 #ifndef MC_TEST_HOOKS_H
 #define MC_TEST_HOOKS_H
@@ -35,6 +38,7 @@ typedef struct mc_test_hooks {
     bool chunk_lie;
     long abort_delay_ms;
     int band_corrupt;
+    const char *shipped_counts; /* NULL when unset */
 } mc_test_hooks;
 
 /* Reads the variables (afresh at each call; call it once per context). */

@@ -82,19 +82,6 @@ static void fsync_parent(const char *path)
     }
 }
 
-/* The rank cache shipped with the sources (or installed), if present:
- * `--format cat --bands A-B` needs the rank of band A's first grid. */
-static const char *shipped_counts(void)
-{
-#ifdef MC_COUNTS_INSTALLED
-    if (access(MC_COUNTS_INSTALLED, R_OK) == 0) return MC_COUNTS_INSTALLED;
-#endif
-#ifdef MC_COUNTS_SOURCE
-    if (access(MC_COUNTS_SOURCE, R_OK) == 0) return MC_COUNTS_SOURCE;
-#endif
-    return NULL;
-}
-
 typedef struct enum_out {
     FILE *text;
     catalogue_writer *cat;
@@ -184,8 +171,10 @@ int grids_enum(int argc, char **argv)
         if (!nine || lo == 1) first = 1;
         else {
             gridrank *gr;
+            count_prog cp;
+            char looked[2 * PATH_MAX + 8];
             const char *counts = grids_counts_path(cpath);
-            if (!counts && (counts = shipped_counts()))
+            if (!counts && (counts = grids_shipped_counts(looked, sizeof looked)))
                 cli_error("grids enum", "the first rank of band %d from %s", lo, counts);
             else if (!counts)
                 cli_error("grids enum",
@@ -196,7 +185,10 @@ int grids_enum(int argc, char **argv)
                 cli_error("grids enum", "%s", err.msg);
                 return 2;
             }
+            grids_count_start(&cp, gr);
+            grids_count_ahead(&cp, gr, 1, lo - 1);
             mc_status st = gridrank_band_first(gr, lo, &first, &err);
+            grids_count_done(&cp);
             gridrank_free(gr);
             if (st) {
                 cli_error("grids enum", "%s", err.msg);

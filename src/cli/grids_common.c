@@ -1,10 +1,14 @@
 /* grids_common — see grids_common.h. */
 #include "grids_common.h"
 
+#include <limits.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "band.h"
 #include "gridrank.h"
+#include "mc_test_hooks.h"
 
 bool grids_parse_bands(const char *cmd, const char *s, int *lo, int *hi)
 {
@@ -33,23 +37,75 @@ void grids_print_grid(FILE *out, const uint8_t *g, int ncells, int N)
     fwrite(s, 1, (size_t)ncells + 1, out);
 }
 
-void grids_count_progress(void *arg, int band, uint64_t count)
+void grids_count_progress(void *arg, int band, uint64_t grids, bool band_done)
 {
     count_prog *c = arg;
+    if (!c->started) { /* the rate and ETA of the counting alone, not of the loading before it */
+        progress_init(&c->p, "grids counted", c->total);
+        c->started = true;
+    }
     char extra[48];
-    snprintf(extra, sizeof extra, "band %d: %llu grids", band, (unsigned long long)count);
-    progress_update(&c->p, ++c->done, extra);
+    snprintf(extra, sizeof extra, "band %d", band);
+    progress_update(&c->p, c->base + grids, extra);
+    if (band_done) c->base += grids;
+}
+
+void grids_count_start(count_prog *cp, gridrank *gr)
+{
+    memset(cp, 0, sizeof *cp);
+    gridrank_set_progress(gr, grids_count_progress, cp);
+}
+
+void grids_count_ahead(count_prog *cp, const gridrank *gr, int lo, int hi)
+{
+    cp->total = cp->base + gridrank_grids_to_count(gr, lo, hi);
+    cp->p.total = cp->total;
+}
+
+void grids_count_done(count_prog *cp)
+{
+    if (cp->started) progress_done(&cp->p, cp->base, NULL);
+}
+
+const char *grids_shipped_counts(char *looked, size_t size)
+{
+    mc_test_hooks hooks;
+    mc_test_hooks_read(&hooks);
+    const char *test = hooks.shipped_counts;
+    const char *paths[3] = {
+#ifdef MC_COUNTS_INSTALLED
+        MC_COUNTS_INSTALLED,
+#endif
+#ifdef MC_COUNTS_SOURCE
+        MC_COUNTS_SOURCE,
+#endif
+        NULL};
+    if (test) paths[0] = test, paths[1] = NULL;
+    size_t at = 0;
+    looked[0] = '\0';
+    for (int i = 0; paths[i]; i++) {
+        if (access(paths[i], R_OK) == 0) return paths[i];
+        int n = snprintf(looked + at, size - at, "%s%s", i ? ", " : "", paths[i]);
+        if (n > 0 && (size_t)n < size - at) at += (size_t)n;
+    }
+    return NULL;
 }
 
 int grids_open_ranks(const char *cmd, const char *cpath, gridrank **gr, count_prog *cp)
 {
     mc_error err;
-    if (gridrank_open(grids_counts_path(cpath), gr, &err) != MC_OK) {
-        cli_error(cmd, "%s", err.msg);
+    const char *path = grids_counts_path(cpath);
+    bool shipped = !path;
+    char looked[2 * PATH_MAX + 8];
+    if (shipped && !(path = grids_shipped_counts(looked, sizeof looked))) {
+        cli_error(cmd, "the shipped band counts grids/counts.txt.gz are missing (looked for %s): "
+                  "give --counts FILE to count bands into FILE (hours for all 416)", looked);
         return 2;
     }
-    cp->done = 0;
-    progress_init(&cp->p, "bands counted", 0);
-    gridrank_set_progress(*gr, grids_count_progress, cp);
+    if (gridrank_open(path, gr, &err) != MC_OK) {
+        cli_error(cmd, "%s%s", err.msg, shipped ? " (the shipped band counts; --counts FILE to use others)" : "");
+        return 2;
+    }
+    grids_count_start(cp, *gr);
     return 0;
 }
