@@ -108,7 +108,7 @@ mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, ui
         if (st != MC_OK) {
             if (st == MC_ENOMEM) return mc_fail(err, MC_ENOMEM, "out of memory");
             char why[MC_ERROR_MSG_MAX / 2] = "";
-            if (err && st == MC_EINTERNAL) snprintf(why, sizeof why, ": %.200s", err->msg);
+            if (err && (st == MC_EINTERNAL || st == MC_ELIMIT)) snprintf(why, sizeof why, ": %.200s", err->msg);
             return mc_fail(err, st, "%s of rank %llu: the %s engine failed (%s)%s", e->groups ? "group" : "grid",
                            (unsigned long long)(first + i), e->kind->name, mc_status_name(st), why);
         }

@@ -214,7 +214,9 @@ static bool runner_run(runner *rn, const uint8_t *g, work_counters *w, first_fou
                    : rn->be ? band_engine_run(rn->be, g, &br, on_found, ff)
                             : checker_run(rn->c, g, &r, on_found, ff);
     if (st != MC_OK) {
-        cli_error("minimum", "search failed: %s", mc_status_name(st));
+        bool named = rn->be && (st == MC_EINTERNAL || st == MC_ELIMIT);
+        cli_error("minimum", "search failed: %s%s%s%s", mc_status_name(st), named ? ": " : "",
+                  named ? band_engine_failure(rn->be) : "", st == MC_ELIMIT ? "; the checker has none: --engine checker" : "");
         return false;
     }
     if (!rn->c64) work_counters_add(w, rn->be ? &br.work : &r.work);
