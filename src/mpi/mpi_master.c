@@ -14,6 +14,7 @@
 #include "bandpair_unit.h"
 #include "banner.h"
 #include "chunk_streams.h"
+#include "cli/grid_ticker.h"
 #include "mc_test_hooks.h"
 #include "progress.h"
 #include "mc_clock.h"
@@ -146,10 +147,12 @@ static mc_status load_chunk(master *m, slot *s, int w)
     return MC_OK;
 }
 
-static char *progress_extra(master *m, char *buf, size_t n)
+/* more: puzzles of the chunk in progress (run alone), not yet recorded */
+static char *progress_extra(master *m, uint64_t more, char *buf, size_t n)
 {
-    snprintf(buf, n, "%" PRIu64 " puzzle%s found, %" PRIu64 "/%" PRIu64 " chunks", m->puzzles,
-             m->puzzles == 1 ? "" : "s", (uint64_t)m->done.nchunks, m->nchunks);
+    uint64_t p = m->puzzles + more;
+    snprintf(buf, n, "%" PRIu64 " puzzle%s found, %" PRIu64 "/%" PRIu64 " chunks", p, p == 1 ? "" : "s",
+             (uint64_t)m->done.nchunks, m->nchunks);
     return buf;
 }
 
@@ -198,7 +201,7 @@ static mc_status record(master *m, slot *s, int worker)
     m->chunks_this_run++;
     if (!m->o->quiet) {
         char extra[160];
-        progress_update(&m->prog, m->grids_done, progress_extra(m, extra, sizeof extra));
+        progress_update(&m->prog, m->grids_done, progress_extra(m, 0, extra, sizeof extra));
     }
     return MC_OK;
 }
@@ -359,7 +362,7 @@ static mc_status run_master(master *m, bool *interrupted, int *lost)
         if (st == MC_EOF) {
             if (!m->o->quiet) { /* throttled: a line every 30 s (0.5 s on a terminal) */
                 char extra[160];
-                progress_update(&m->prog, m->grids_done, progress_extra(m, extra, sizeof extra));
+                progress_update(&m->prog, m->grids_done, progress_extra(m, 0, extra, sizeof extra));
             }
             sleep_briefly(&nap);
         } else if (st != MC_OK) {
@@ -372,18 +375,46 @@ static mc_status run_master(master *m, bool *interrupted, int *lost)
     return MC_OK;
 }
 
+/* Progress inside a chunk when running alone: the progress line between
+ * units (throttled as between chunks), and a ticker while one unit runs
+ * long ("grid of rank R, K = 17, engine checker: 30s on this grid, ..."). */
+typedef struct alone_watch {
+    master *m;
+    grid_ticker *ticker;
+} alone_watch;
+
+static void alone_unit(void *arg, uint64_t done, uint64_t rank)
+{
+    alone_watch *w = arg;
+    master *m = w->m;
+    grid_ticker_end(w->ticker);
+    char extra[160], label[200];
+    progress_update(&m->prog, m->grids_done + done, progress_extra(m, m->res.nfound, extra, sizeof extra));
+    snprintf(label, sizeof label, "%s of rank %" PRIu64 ", K = %d, engine %s",
+             job_source_gives_groups(m->j->source) ? "group" : "grid", rank, m->j->clues,
+             job_engine_name(m->j->engine));
+    grid_ticker_begin(w->ticker, label);
+}
+
+static void alone_found(void *arg) { grid_ticker_found(((alone_watch *)arg)->ticker); }
+
 /* One process: rank 0 does the work itself. */
 static mc_status run_alone(master *m, bool *interrupted)
 {
     job_engine *eng;
     mc_status st = job_engine_new(m->j, &eng, &m->err);
     if (st != MC_OK) return st;
+    alone_watch aw = {m, NULL};
+    if (!m->o->quiet) { /* without a ticker (no thread to be had) the line between units stays */
+        aw.ticker = grid_ticker_new(&m->prog);
+        job_engine_set_watch(eng, &(job_engine_watch){alone_unit, alone_found, &aw});
+    }
     slot *s = &m->slots[0];
     while (!stop_flag && has_work(m)) {
         if ((st = load_chunk(m, s, 0)) != MC_OK) break;
-        if ((st = job_engine_run(eng, s->buf + RUN_CHUNK_HEADER * 8, s->first, s->count, &m->res, &hard_flag,
-                                 &m->err)) != MC_OK)
-            break;
+        st = job_engine_run(eng, s->buf + RUN_CHUNK_HEADER * 8, s->first, s->count, &m->res, &hard_flag, &m->err);
+        grid_ticker_end(aw.ticker);
+        if (st != MC_OK) break;
         if (m->res.abandoned) {
             requeue_slot(m, s);
             break;
@@ -396,6 +427,7 @@ static mc_status run_alone(master *m, bool *interrupted)
                 hard_flag ? "grace period over, current chunk given up" : "current chunk finished");
     }
     job_engine_free(eng);
+    grid_ticker_free(aw.ticker);
     *interrupted = !all_done(m);
     return st;
 }
@@ -553,7 +585,7 @@ static int finish(master *m, bool interrupted, double t0)
         return RUN_EXIT_ERROR;
     }
     char extra[160];
-    if (!m->o->quiet) progress_done(&m->prog, m->grids_done, progress_extra(m, extra, sizeof extra));
+    if (!m->o->quiet) progress_done(&m->prog, m->grids_done, progress_extra(m, 0, extra, sizeof extra));
     job_totals t;
     job_totals_of(&m->done, &t);
     if (interrupted) {
