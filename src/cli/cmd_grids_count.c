@@ -77,7 +77,7 @@ int grids_count(int argc, char **argv)
     if (geo->N != 9) {
         uint64_t n;
         shape_count sc = {.n = 0};
-        progress_init(&sc.p, "grids", 0);
+        progress_init(&sc.p, "grids", grids_published_total(geo, 1, 0));
         if (enumerate_shape(geo, shape_count_fn, &sc, &n, &err) != MC_OK) {
             cli_error("grids count", "%s", err.msg);
             return 2;

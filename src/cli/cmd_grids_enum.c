@@ -40,7 +40,8 @@ static const char *help_enum =
     "interrupted run leaves the FILE that was there as it was.\n"
     "With -o, standard output gets one line 'band B COUNT' per 9x9 band\n"
     "(or 'total COUNT' for other shapes). Progress goes to standard error on\n"
-    "long runs.\n";
+    "long runs: grids done of the published total of the bands or the shape,\n"
+    "rate, ETA.\n";
 
 /* -o FILE is written as FILE.tmp.PID and renamed into place when complete,
  * so an interrupted run leaves the FILE that was there untouched. SIGTERM,
@@ -198,7 +199,7 @@ int grids_enum(int argc, char **argv)
     }
     enum_out eo = {.ncells = geo->ncells, .N = geo->N};
     progress prog;
-    progress_init(&prog, "grids", 0);
+    progress_init(&prog, "grids", grids_published_total(geo, lo, hi));
     eo.prog = &prog;
     if (out_path) {
         int n = snprintf(tmp_path, sizeof tmp_path, "%s.tmp.%ld", out_path, (long)getpid());

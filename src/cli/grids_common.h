@@ -28,6 +28,10 @@ const char *grids_counts_path(const char *opt);
  * mc_test_hooks.h): the first readable path, or NULL with the paths looked at in
  * looked. */
 const char *grids_shipped_counts(char *looked, size_t size);
+/* The published number of ES grids of bands lo..hi (9x9) or of a smaller
+ * shape (2x2: 2, 2x3 and 3x2: 49, 2x4: 1,673,187; tests/data/counts.txt),
+ * the total of an enumeration's progress line; 0 for other shapes. */
+uint64_t grids_published_total(const geometry *geo, int lo, int hi);
 /* One grid as a text line. */
 void grids_print_grid(FILE *out, const uint8_t *g, int ncells, int N);
 

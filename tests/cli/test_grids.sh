@@ -221,6 +221,13 @@ if command -v script > /dev/null; then
     check "unrank with a partial --counts: progress over the one band it lacks (band 16)" $?
     tr '\r' '\n' < "$tmp/tty.txt" | grep -qx "$("$M" grids enum --bands 16-16 2>/dev/null | head -1)"
     check "... and the first grid of band 16" $?
+    # enumerations: the published total of the bands or the shape
+    script -qec "'$M' grids enum --bands 1-1 > /dev/null" /dev/null > "$tmp/tty.txt" 2>&1
+    tr '\r' '\n' < "$tmp/tty.txt" | grep -q "^[0-9]*/$(oracle 1 1) grids, [0-9.]*/s, [0-9]*s elapsed, ETA "
+    check "grids enum --bands 1-1: progress line with done/$(oracle 1 1) grids and an ETA" $?
+    script -qec "'$M' grids count --box 2x4 > /dev/null" /dev/null > "$tmp/tty.txt" 2>&1
+    tr '\r' '\n' < "$tmp/tty.txt" | grep -q "^[0-9]*/$want8 grids, [0-9.]*/s, [0-9]*s elapsed, ETA "
+    check "grids count --box 2x4: progress line with done/$want8 grids and an ETA" $?
 else
     check "script (util-linux) for the terminal checks" 1
 fi
