@@ -175,7 +175,7 @@ int grids_enum(int argc, char **argv)
             count_prog cp;
             char looked[2 * PATH_MAX + 8];
             const char *counts = grids_counts_path(cpath);
-            if (!counts && (counts = grids_shipped_counts(looked, sizeof looked)))
+            if (!counts && (counts = cli_shipped_counts(looked, sizeof looked)))
                 cli_error("grids enum", "the first rank of band %d from %s", lo, counts);
             else if (!counts)
                 cli_error("grids enum",

@@ -91,6 +91,7 @@ int cmd_run(int argc, char **argv)
         if (launcher_rank0()) usage(stderr);
         return 2;
     }
+    cli_counts_default();
     job j;
     mc_error err;
     if (job_load(argv[optind], &j, &err) != MC_OK) {

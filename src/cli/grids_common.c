@@ -8,7 +8,6 @@
 
 #include "band.h"
 #include "gridrank.h"
-#include "mc_test_hooks.h"
 
 bool grids_parse_bands(const char *cmd, const char *s, int *lo, int *hi)
 {
@@ -80,37 +79,13 @@ void grids_count_done(count_prog *cp)
     if (cp->started) progress_done(&cp->p, cp->base, NULL);
 }
 
-const char *grids_shipped_counts(char *looked, size_t size)
-{
-    mc_test_hooks hooks;
-    mc_test_hooks_read(&hooks);
-    const char *test = hooks.shipped_counts;
-    const char *paths[3] = {
-#ifdef MC_COUNTS_INSTALLED
-        MC_COUNTS_INSTALLED,
-#endif
-#ifdef MC_COUNTS_SOURCE
-        MC_COUNTS_SOURCE,
-#endif
-        NULL};
-    if (test) paths[0] = test, paths[1] = NULL;
-    size_t at = 0;
-    looked[0] = '\0';
-    for (int i = 0; paths[i]; i++) {
-        if (access(paths[i], R_OK) == 0) return paths[i];
-        int n = snprintf(looked + at, size - at, "%s%s", i ? ", " : "", paths[i]);
-        if (n > 0 && (size_t)n < size - at) at += (size_t)n;
-    }
-    return NULL;
-}
-
 int grids_open_ranks(const char *cmd, const char *cpath, gridrank **gr, count_prog *cp)
 {
     mc_error err;
     const char *path = grids_counts_path(cpath);
     bool shipped = !path;
     char looked[2 * PATH_MAX + 8];
-    if (shipped && !(path = grids_shipped_counts(looked, sizeof looked))) {
+    if (shipped && !(path = cli_shipped_counts(looked, sizeof looked))) {
         cli_error(cmd, "the shipped band counts grids/counts.txt.gz are missing (looked for %s): "
                   "give --counts FILE to count bands into FILE (hours for all 416)", looked);
         return 2;

@@ -23,11 +23,6 @@ enum { OPT_BANDS = 256, OPT_BOX, OPT_FORMAT, OPT_COUNTS, OPT_FIRST, OPT_RANKS, O
 bool grids_parse_bands(const char *cmd, const char *s, int *lo, int *hi);
 /* The counts file: the option, else $MINCLUE_COUNTS, else NULL. */
 const char *grids_counts_path(const char *opt);
-/* The band counts shipped with the sources or installed
- * (grids/counts.txt.gz; MC_TEST_SHIPPED_COUNTS instead when set, see
- * mc_test_hooks.h): the first readable path, or NULL with the paths looked at in
- * looked. */
-const char *grids_shipped_counts(char *looked, size_t size);
 /* The published number of ES grids of bands lo..hi (9x9) or of a smaller
  * shape (2x2: 2, 2x3 and 3x2: 49, 2x4: 1,673,187; tests/data/counts.txt),
  * the total of an enumeration's progress line; 0 for other shapes. */
