@@ -177,6 +177,7 @@ void band_options_default(band_options *o, int clues)
     o->clues = clues;
     o->learn = 1;
     o->two_band_check = 1;
+    o->max_pairs = BAND_ENGINE_MAX_PAIRS;
 }
 
 band_engine *band_engine_new(const band_options *opt)
@@ -187,11 +188,11 @@ band_engine *band_engine_new(const band_options *opt)
     band_engine *e = calloc(1, sizeof *e);
     if (!e) return NULL;
     e->opt = *opt;
-    if (!e->opt.test_corrupt) {
-        mc_test_hooks h;
-        mc_test_hooks_read(&h);
-        e->opt.test_corrupt = h.band_corrupt;
-    }
+    mc_test_hooks h;
+    mc_test_hooks_read(&h);
+    if (!e->opt.test_corrupt) e->opt.test_corrupt = h.band_corrupt;
+    if (!e->opt.max_pairs) e->opt.max_pairs = BAND_ENGINE_MAX_PAIRS;
+    if (h.band_max_pairs > 0) e->opt.max_pairs = (uint64_t)h.band_max_pairs;
     e->ngiven = cs81_count(opt->givens);
     ua_store_init(&e->found);
     band_ua_list_init(&e->refill);
@@ -246,7 +247,10 @@ void band_engine_set_givens(band_engine *e, cs81 givens)
     e->ngiven = cs81_count(givens);
 }
 
-const char *band_engine_failure(const band_engine *e) { return e->status == MC_EINTERNAL ? e->failure : ""; }
+const char *band_engine_failure(const band_engine *e)
+{
+    return e->status == MC_EINTERNAL || e->status == MC_ELIMIT ? e->failure : "";
+}
 
 uint64_t band_engine_memory(const band_engine *e)
 {
@@ -864,7 +868,20 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
     }
     e->rec->two_band_pass++;
     if (e->nqs == e->capqs) {
+        if (e->nqs >= e->opt.max_pairs) {
+            if (e->status == MC_OK) {
+                snprintf(e->failure, sizeof e->failure,
+                         "K = %d needs more than %llu band 1+2 pairs kept for band 3 (%llu MiB), the band engine's "
+                         "bound",
+                         e->opt.clues, (unsigned long long)e->opt.max_pairs,
+                         (unsigned long long)((e->opt.max_pairs * 12 + (1u << 20) - 1) >> 20));
+                e->status = MC_ELIMIT;
+            }
+            e->stop = true;
+            return;
+        }
         size_t n = e->capqs ? 2 * e->capqs : 4096;
+        if (n > e->opt.max_pairs) n = (size_t)e->opt.max_pairs;
         uint64_t *p = realloc(e->qs, sizeof *p * n);
         if (p) e->qs = p;
         uint32_t *pi = p ? realloc(e->qinfo, sizeof *pi * n) : NULL;

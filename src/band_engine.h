@@ -101,6 +101,14 @@
 #include "work_counters.h"
 
 #define BAND_ENGINE_VEC_UAS 128
+/* Step 4's pairs kept for step 5 in one orientation (12 bytes each: 192
+ * MiB at most). K = 17 needs at most a few hundred thousand (339,379 over
+ * the 6 orientations of demo-sample.txt's first grid); from K = 18 on they
+ * grow with the search (RSS 0.8 MB/s at K = 18, 1.5-2 MB/s at K = 20-27 on
+ * that grid) with no end in sight on most grids. Reaching the bound stops
+ * the run with MC_ELIMIT: no puzzle list that follows is complete, none is
+ * lost in silence; the checker has no such bound. */
+#define BAND_ENGINE_MAX_PAIRS (UINT64_C(1) << 24)
 
 typedef struct band_options {
     int clues;          /* K (1..27) */
@@ -135,6 +143,9 @@ typedef struct band_options {
      * solution with a clue changed, 3: a minimized two-band UA cut to one
      * cell; default 0) */
     int test_corrupt;
+    /* the bound on step 4's pairs (default BAND_ENGINE_MAX_PAIRS; tests
+     * lower it, or MC_TEST_BAND_MAX_PAIRS does) */
+    uint64_t max_pairs;
 } band_options;
 
 void band_options_default(band_options *o, int clues);
@@ -168,14 +179,15 @@ uint64_t band_engine_memory(const band_engine *e);
 /* Sets options.givens for the runs that follow (the engine is kept). */
 void band_engine_set_givens(band_engine *e, cs81 givens);
 
-/* What the last run's MC_EINTERNAL was (an invariant above that failed),
- * or "" when none. */
+/* What the last run's MC_EINTERNAL was (an invariant above that failed)
+ * or its MC_ELIMIT (the bound on pairs reached, with K), or "" when
+ * neither. */
 const char *band_engine_failure(const band_engine *e);
 
 /* Runs the engine on a valid 9x9 solution grid (81 digits 0..8). Fills rec;
  * calls found (may be NULL) for each puzzle, cells CELL_EMPTY or the grid's
  * digit. MC_ENOMEM when a buffer cannot grow, MC_EINTERNAL when an
- * invariant fails. */
+ * invariant fails, MC_ELIMIT when the bound on pairs is reached. */
 MC_MUST_USE mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *rec,
                                       checker_found_fn found, void *arg);
 

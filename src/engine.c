@@ -28,6 +28,7 @@ struct job_engine {
     size_t unit;        /* bytes of a unit */
     bool groups;        /* units are band-pair groups: run_group */
     long grid_delay_ns; /* test hook: pause per unit */
+    job_engine_watch watch;
 };
 
 mc_status job_engine_new(const job *j, job_engine **out, mc_error *err)
@@ -57,6 +58,12 @@ mc_status job_engine_new(const job *j, job_engine **out, mc_error *err)
     return MC_OK;
 }
 
+void job_engine_set_watch(job_engine *e, const job_engine_watch *w)
+{
+    if (w) e->watch = *w;
+    else memset(&e->watch, 0, sizeof e->watch);
+}
+
 void job_engine_free(job_engine *e)
 {
     if (!e) return;
@@ -69,6 +76,7 @@ typedef struct found_arg {
     uint64_t rank;
     int ncells;
     mc_status st;
+    const job_engine_watch *watch;
 } found_arg;
 
 static void on_found(void *arg, const uint8_t *puzzle, int nclues)
@@ -76,6 +84,7 @@ static void on_found(void *arg, const uint8_t *puzzle, int nclues)
     (void)nclues;
     found_arg *fa = arg;
     if (job_result_add_found(fa->res, fa->rank, puzzle, fa->ncells) != MC_OK) fa->st = MC_ENOMEM;
+    else if (fa->watch->found) fa->watch->found(fa->watch->arg);
 }
 
 mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, uint64_t count, job_result *res,
@@ -93,11 +102,12 @@ mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, ui
             res->abandoned = true;
             break;
         }
+        if (e->watch.unit) e->watch.unit(e->watch.arg, i, first + i);
         if (e->grid_delay_ns > 0) {
             struct timespec ts = {e->grid_delay_ns / 1000000000L, e->grid_delay_ns % 1000000000L};
             while (nanosleep(&ts, &ts) != 0 && errno == EINTR) continue; /* a signal does not cut it short */
         }
-        found_arg fa = {res, first + i, nc, MC_OK};
+        found_arg fa = {res, first + i, nc, MC_OK, &e->watch};
         const uint8_t *u = grids + i * (uint64_t)unit;
         mc_status st = e->groups ? e->kind->run_group(e->state, u, stop, &res->work, on_found, &fa, err)
                                  : e->kind->run_grid(e->state, u, stop, &res->work, on_found, &fa, err);
@@ -108,7 +118,7 @@ mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, ui
         if (st != MC_OK) {
             if (st == MC_ENOMEM) return mc_fail(err, MC_ENOMEM, "out of memory");
             char why[MC_ERROR_MSG_MAX / 2] = "";
-            if (err && st == MC_EINTERNAL) snprintf(why, sizeof why, ": %.200s", err->msg);
+            if (err && (st == MC_EINTERNAL || st == MC_ELIMIT)) snprintf(why, sizeof why, ": %.200s", err->msg);
             return mc_fail(err, st, "%s of rank %llu: the %s engine failed (%s)%s", e->groups ? "group" : "grid",
                            (unsigned long long)(first + i), e->kind->name, mc_status_name(st), why);
         }

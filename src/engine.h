@@ -69,6 +69,18 @@ typedef struct job_engine job_engine;
 /* One engine per process, reused for every chunk. */
 MC_MUST_USE mc_status job_engine_new(const job *j, job_engine **out, mc_error *err);
 void job_engine_free(job_engine *e);
+/* What the single-process runner watches inside a chunk (its progress
+ * lines while one chunk runs long): unit is called before each unit with
+ * the units of the chunk done so far and the unit's rank, found after each
+ * puzzle recorded; either may be NULL. Called from the thread that runs
+ * the chunk. */
+typedef struct job_engine_watch {
+    void (*unit)(void *arg, uint64_t done, uint64_t rank);
+    void (*found)(void *arg);
+    void *arg;
+} job_engine_watch;
+/* w is copied; NULL: none (the default). */
+void job_engine_set_watch(job_engine *e, const job_engine_watch *w);
 /* Runs the chunk (count units of ranks first.., job_unit_bytes each).
  * Checks *stop between units, and the engine in its search (run_grid);
  * when it is set the result is marked abandoned. res->seconds is the

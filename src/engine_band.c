@@ -26,10 +26,13 @@ static mc_status create(const job *j, void **state, mc_error *err)
     return MC_OK;
 }
 
-/* An invariant that failed (MC_EINTERNAL) is named; the run stops. */
+/* An invariant that failed (MC_EINTERNAL) is named, and so is the bound on
+ * pairs reached (MC_ELIMIT), with the way out; the run stops. */
 static mc_status failed(const band_engine *e, mc_status st, mc_error *err)
 {
     if (st == MC_EINTERNAL) return mc_fail(err, st, "band engine: %s", band_engine_failure(e));
+    if (st == MC_ELIMIT)
+        return mc_fail(err, st, "band engine: %s; the checker has none: engine = checker", band_engine_failure(e));
     return mc_fail(err, st, "band engine: %s", mc_status_name(st));
 }
 

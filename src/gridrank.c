@@ -11,6 +11,42 @@
 #include "enumerate.h"
 #include "gridfile.h"
 
+/* The published ES grids per band, 0 for band 0 (tests/data/es-grids-per-band.txt). */
+static const uint32_t published[BAND_COUNT + 1] = {
+    0, 1007170, 25502082, 16538087, 8417906, 48737791, 96229042, 15765443, 5306280, 8136013, 47174193, 46788396,
+    46177270, 15340394, 45397270, 45600758, 1631576, 15093541, 45101600, 44832423, 88782526, 44036568, 85627559,
+    42711122, 85102373, 41847039, 41335391, 4455504, 41102914, 4591391, 4664261, 13606209, 40697707, 80468663,
+    79175610, 77979783, 38536298, 76146967, 74505665, 74154564, 72171447, 36053455, 70552290, 69437575, 67978951,
+    33904021, 66337407, 65880161, 64996381, 63898062, 62192220, 61691475, 60192385, 29966384, 29734495, 58731513,
+    57263818, 57033275, 55394556, 55022930, 54018514, 52964870, 52242492, 51245000, 50540742, 49644127, 49190978,
+    24077300, 47978806, 47059527, 46231581, 22715795, 44778204, 44053469, 43401907, 21398806, 42061440, 41316125,
+    40571245, 40282447, 39233218, 38522319, 37881913, 37460193, 18460204, 36127803, 35584769, 34821531, 34334716,
+    33769162, 33174401, 32520037, 31945541, 31221072, 30579410, 29977732, 29390061, 14518368, 14372444, 28268021,
+    27849953, 13768854, 26929453, 26382806, 4359314, 25997296, 25467197, 24888528, 24423300, 23988326, 23541927,
+    23070530, 22609142, 22100458, 10879514, 21378062, 20985174, 20674972, 20107116, 19854606, 9732970, 19084488,
+    9491325, 18532281, 9142485, 18075269, 17675306, 17545752, 16990098, 8369473, 16406705, 16189996, 15791769,
+    2613345, 15362664, 15272476, 14918036, 7254450, 14383075, 7011714, 13738161, 13445152, 6593805, 12918117,
+    6403269, 12568136, 12354720, 12036469, 5931073, 5949060, 11577852, 11435633, 11155974, 10671486, 10525735,
+    10188634, 10059617, 9805813, 9629320, 9490222, 9280124, 8844112, 8628099, 8429593, 8227144, 7998287, 7813413,
+    3839149, 7548052, 7349287, 7146807, 6993422, 6828801, 6674911, 6476248, 3166465, 6205963, 6040631, 5882934,
+    5812748, 5615082, 5461387, 5367414, 5222068, 5072949, 4918277, 4778878, 4641003, 4539624, 4407284, 2186822,
+    4220821, 4158097, 4070158, 3857103, 3785628, 3693474, 3555681, 3453089, 3345667, 3252227, 3165254, 3064062,
+    2966309, 2932890, 2841380, 2701985, 2628788, 2532198, 2443960, 1243959, 2317171, 2357854, 1137589, 1083228,
+    2183311, 2244753, 2143677, 2100798, 1007465, 1970315, 1841722, 1873099, 1772301, 347777, 1968442, 1677704,
+    1521001, 1498734, 1515366, 1457098, 1331185, 1279569, 1262013, 1218744, 386642, 1182963, 570172, 1111083,
+    1076551, 167032, 533940, 1048083, 974591, 967788, 455310, 915249, 500537, 783336, 822496, 377256, 408556,
+    437792, 387029, 140436, 361962, 354702, 675674, 661737, 313209, 623191, 546083, 524804, 534167, 503384, 464985,
+    461786, 441645, 418773, 424148, 378441, 361885, 360821, 176161, 172023, 165927, 154694, 150664, 309399, 144927,
+    141820, 137601, 287667, 246093, 123480, 124070, 116970, 117351, 110418, 37988, 109351, 211267, 209636, 189161,
+    188766, 171584, 152633, 147806, 70955, 133302, 139754, 119226, 20203, 62246, 63613, 69669, 58811, 21225, 56942,
+    55120, 49427, 91869, 89983, 80765, 43270, 74594, 69012, 73627, 62449, 59123, 57580, 47910, 44876, 46852, 46002,
+    40108, 37300, 36969, 31504, 28919, 27982, 29202, 25098, 20652, 10105, 19471, 18996, 17212, 14780, 13660, 12324,
+    10597, 9562, 9012, 8215, 7261, 3569, 7136, 455, 2935, 2990, 4836, 2156, 2141, 1959, 4171, 3376, 3171, 3150, 647,
+    1528, 2484, 2233, 1930, 1353, 1368, 1232, 1667, 925, 872, 928, 808, 560, 757, 451, 245, 333, 156, 193, 161, 23,
+    163, 154, 111, 124, 87, 49, 66, 125, 27, 59, 19, 41, 2, 16, 0, 11, 0, 0, 10, 0, 1, 0, 0, 0, 4, 0, 19, 0, 0, 0,
+    3, 0, 0, 0, 0, 1,
+};
+
 typedef struct band_counts {
     bool known;
     uint64_t total;
@@ -106,6 +142,11 @@ static mc_status load(gridrank *gr, mc_error *err)
                              linereader_line(f), b, (unsigned long long)sum, n);
                 break;
             }
+            if (n != published[b]) {
+                st = mc_fail(err, MC_ECORRUPT, "%s:%ld: band %d: %llu grids, but the published count is %lu", gr->path,
+                             linereader_line(f), b, n, (unsigned long)published[b]);
+                break;
+            }
             band_set(&gr->b[b], &pend);
             pending_band = 0;
         } else {
@@ -161,29 +202,64 @@ void gridrank_set_progress(gridrank *gr, gridrank_progress_fn fn, void *arg)
 }
 
 
+uint64_t gridrank_published_count(int band)
+{
+    return band >= 1 && band <= BAND_COUNT ? published[band] : 0;
+}
+
+int gridrank_published_band(uint64_t rank)
+{
+    if (rank == 0) return 0;
+    uint64_t before = 0;
+    for (int b = 1; b <= BAND_COUNT; b++) {
+        before += published[b];
+        if (rank <= before) return b;
+    }
+    return 0;
+}
+
+uint64_t gridrank_grids_to_count(const gridrank *gr, int lo, int hi)
+{
+    uint64_t n = 0;
+    for (int b = lo < 1 ? 1 : lo; b <= hi && b <= BAND_COUNT; b++)
+        if (!gr->b[b].known) n += published[b];
+    return n;
+}
+
+/* One band being counted: its row-4 slices, and the progress hook. */
+typedef struct tally {
+    slices s;
+    uint64_t n;
+    const gridrank *gr;
+    int band;
+} tally;
+
 static int tally_fn(void *arg, const uint8_t *g)
 {
-    slices *s = arg;
+    tally *t = arg;
+    slices *s = &t->s;
     if (s->n && memcmp(s->row4[s->n - 1], g + 27, 9) == 0) s->cnt[s->n - 1]++;
     else if (!slices_push(s, g + 27, 1)) {
         s->oom = true;
         return 1;
     }
+    if ((++t->n & 0xffff) == 0 && t->gr->progress) t->gr->progress(t->gr->progress_arg, t->band, t->n, false);
     return 0;
 }
 
 static mc_status count_band(gridrank *gr, int band, mc_error *err)
 {
-    slices s = {0};
+    tally t = {.gr = gr, .band = band};
+    slices *s = &t.s;
     uint64_t n;
-    mc_status st = enumerate_band(band, tally_fn, &s, &n);
-    if (!st && s.oom) st = MC_ENOMEM;
+    mc_status st = enumerate_band(band, tally_fn, &t, &n);
+    if (!st && s->oom) st = MC_ENOMEM;
     if (st) {
-        free(s.row4);
-        free(s.cnt);
+        free(s->row4);
+        free(s->cnt);
         return mc_fail(err, st, "counting band %d: %s", band, mc_status_name(st));
     }
-    band_set(&gr->b[band], &s);
+    band_set(&gr->b[band], s);
     if (gr->path && !gr->read_only) {
         FILE *f = fopen(gr->path, "a");
         if (!f) return mc_fail(err, MC_EIO, "%s: cannot append: %s", gr->path, strerror(errno));
@@ -197,7 +273,7 @@ static mc_status count_band(gridrank *gr, int band, mc_error *err)
         fprintf(f, "band %d %llu\n", band, (unsigned long long)b->total);
         if (fclose(f) != 0) return mc_fail(err, MC_EIO, "%s: write error: %s", gr->path, strerror(errno));
     }
-    if (gr->progress) gr->progress(gr->progress_arg, band, gr->b[band].total);
+    if (gr->progress) gr->progress(gr->progress_arg, band, gr->b[band].total, true);
     return MC_OK;
 }
 

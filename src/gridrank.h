@@ -22,8 +22,9 @@
  *     band B N              (the band's total, written last)
  * A band counts as known when its `band` line follows its `row4` lines and
  * they add up; a later complete record of the same band replaces it. A line
- * that does not parse is an error (MC_ECORRUPT, file:line); a band whose
- * row-4 counts do not add up is an error too. A cache whose name ends in
+ * that does not parse is an error (MC_ECORRUPT, file:line); so are a band
+ * whose row-4 counts do not add up and a band total that is not the
+ * published count (gridrank_published_count). A cache whose name ends in
  * .gz is read through zlib (a damaged or truncated stream is an error) and
  * never appended to: bands counted then stay in memory. minclue ships the
  * counts of the whole catalogue as grids/counts.txt.gz (15 MB of text; made
@@ -48,9 +49,22 @@ typedef struct gridrank gridrank;
 MC_MUST_USE mc_status gridrank_open(const char *cache_path, gridrank **out, mc_error *err);
 void gridrank_free(gridrank *gr);
 
-/* Progress hook for long counts: called after each band counted. */
-typedef void (*gridrank_progress_fn)(void *arg, int band, uint64_t count);
+/* Progress hook for long counts: while a band is counted, called every
+ * 65,536 grids with the band's grids so far (band_done false), then once
+ * with its total (band_done true). */
+typedef void (*gridrank_progress_fn)(void *arg, int band, uint64_t grids, bool band_done);
 void gridrank_set_progress(gridrank *gr, gridrank_progress_fn fn, void *arg);
+
+/* The published number of ES grids of band 1..416 (Russell and Jarvis
+ * 2006; every band re-derived by scripts/enumerate-all); 0 outside. */
+uint64_t gridrank_published_count(int band);
+/* The band that holds a rank by the published counts (1..416), 0 when
+ * rank is 0 or past GRIDRANK_PUBLISHED_TOTAL. */
+int gridrank_published_band(uint64_t rank);
+/* The grids that counting bands lo..hi would enumerate: the published
+ * counts of the bands whose counts gr does not know yet (for a progress
+ * line's total before the counting starts). */
+uint64_t gridrank_grids_to_count(const gridrank *gr, int lo, int hi);
 
 /* Grids in band 1..416 (enumerates the band when not known). */
 MC_MUST_USE mc_status gridrank_band_count(gridrank *gr, int band, uint64_t *count, mc_error *err);

@@ -26,6 +26,7 @@ const char *mc_status_name(mc_status code)
     case MC_EOF: return "end of input";
     case MC_STOPPED: return "stopped";
     case MC_EINTERNAL: return "internal error";
+    case MC_ELIMIT: return "memory bound reached";
     }
     return "unknown error";
 }

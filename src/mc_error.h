@@ -22,7 +22,8 @@ typedef enum mc_status {
     MC_ENOMEM = 5,
     MC_EOF = 6,      /* end of input: not an error for readers */
     MC_STOPPED = 7,  /* the caller's stop flag was set (a signal): the work is not done */
-    MC_EINTERNAL = 8 /* an invariant of a search failed: a bug, never a result */
+    MC_EINTERNAL = 8, /* an invariant of a search failed: a bug, never a result */
+    MC_ELIMIT = 9     /* a search reached the bound on its memory: the work is not done */
 } mc_status;
 
 #define MC_ERROR_MSG_MAX 512

@@ -13,4 +13,6 @@ void mc_test_hooks_read(mc_test_hooks *h)
     h->chunk_lie = getenv("MC_TEST_CHUNK_LIE") != NULL;
     h->abort_delay_ms = (v = getenv("MC_TEST_ABORT_DELAY_MS")) ? atol(v) : 0;
     h->band_corrupt = (v = getenv("MC_TEST_BAND_CORRUPT")) ? (int)atol(v) : 0;
+    h->band_max_pairs = (v = getenv("MC_TEST_BAND_MAX_PAIRS")) ? atol(v) : 0;
+    h->shipped_counts = getenv("MC_TEST_SHIPPED_COUNTS");
 }

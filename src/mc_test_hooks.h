@@ -20,7 +20,13 @@
  *   MC_TEST_BAND_CORRUPT=N   every band engine breaks invariant N on purpose
  *                            (band_options.test_corrupt: the run must stop
  *                            with an internal error)
- * Unset (the normal case) they are all 0 / false.
+ *   MC_TEST_BAND_MAX_PAIRS=N every band engine keeps at most N pairs for
+ *                            band 3 (band_options.max_pairs), so that a
+ *                            test reaches the bound in seconds
+ *   MC_TEST_SHIPPED_COUNTS=P `minclue grids` takes P for the shipped band
+ *                            counts grids/counts.txt.gz (a missing or
+ *                            damaged one must be named)
+ * Unset (the normal case) they are all 0 / false / NULL.
  */
 #ifndef MC_TEST_HOOKS_H
 #define MC_TEST_HOOKS_H
@@ -35,6 +41,8 @@ typedef struct mc_test_hooks {
     bool chunk_lie;
     long abort_delay_ms;
     int band_corrupt;
+    long band_max_pairs;
+    const char *shipped_counts; /* NULL when unset */
 } mc_test_hooks;
 
 /* Reads the variables (afresh at each call; call it once per context). */

@@ -97,7 +97,12 @@ static mc_status runner_run(runner *rn, const uint8_t *g, work_counters *w, firs
     mc_status st = rn->c64 ? check64_run(rn->c64, g, w, on_found, ff)
                    : rn->be ? band_engine_run(rn->be, g, &br, on_found, ff)
                             : checker_run(rn->c, g, &r, on_found, ff);
-    if (st != MC_OK) return mc_fail(err, st, "search failed: %s", mc_status_name(st));
+    if (st != MC_OK) {
+        bool named = rn->be && (st == MC_EINTERNAL || st == MC_ELIMIT);
+        return mc_fail(err, st, "search failed: %s%s%s%s", mc_status_name(st), named ? ": " : "",
+                       named ? band_engine_failure(rn->be) : "",
+                       st == MC_ELIMIT ? "; the checker has none: --engine checker" : "");
+    }
     if (!rn->c64) work_counters_add(w, rn->be ? &br.work : &r.work);
     return MC_OK;
 }

@@ -2,7 +2,9 @@
  * see source.h. A feed thread (unit_feed.h) runs enumerate_band over the
  * bands and hands the grids over through a ring of FEED_CAP grids; ranks are
  * catalogue ranks, which need the grid counts of bands 1..B (gridrank.h:
- * enumerated here unless the counts file $MINCLUE_COUNTS holds them). */
+ * enumerated here unless the counts file $MINCLUE_COUNTS holds them; the
+ * CLI sets it to the shipped grids/counts.txt.gz when unset,
+ * cli_counts_default). */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>

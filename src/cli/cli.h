@@ -45,6 +45,17 @@ static inline const char *cli_s(uint64_t n) { return n == 1 ? "" : "s"; }
 /* Prints "minclue NAME: message" to stderr (printf format). */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* The band counts shipped with the sources or installed
+ * (grids/counts.txt.gz, the installed copy first; MC_TEST_SHIPPED_COUNTS
+ * instead when set, see mc_test_hooks.h): the first readable path, or NULL
+ * with the paths looked at in looked. */
+const char *cli_shipped_counts(char *looked, size_t size);
+/* Jobs (run, job split, job verify) read band counts from
+ * $MINCLUE_COUNTS (source enumerate: the ranks of its bands); when it is
+ * unset it is set to the shipped counts, if readable, so that a job over
+ * late bands does not enumerate every band before them first. */
+void cli_counts_default(void);
+
 
 /* ---- the checker options, shared by `search` and `minimum` ---- */
 enum { CLI_OPT_UA_MAX = 0x100, CLI_OPT_UA_LIMIT, CLI_OPT_MAX_DEGREE, CLI_OPT_NO_LEARN };

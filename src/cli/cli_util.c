@@ -1,8 +1,10 @@
 /* cli_util — see cli.h. */
 #include "cli.h"
 #include "mc_clock.h"
+#include "mc_test_hooks.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,4 +99,36 @@ bool cli_parse_expect(const char *cmd, const char *arg, uint64_t *lo, uint64_t *
     if (numtext_range(arg, lo, hi) && *lo >= 1 && *hi >= *lo) return true;
     cli_error(cmd, "--expect: '%s' is not a rank range I-J (1 <= I <= J)", arg);
     return false;
+}
+
+const char *cli_shipped_counts(char *looked, size_t size)
+{
+    mc_test_hooks hooks;
+    mc_test_hooks_read(&hooks);
+    const char *test = hooks.shipped_counts;
+    const char *paths[3] = {
+#ifdef MC_COUNTS_INSTALLED
+        MC_COUNTS_INSTALLED,
+#endif
+#ifdef MC_COUNTS_SOURCE
+        MC_COUNTS_SOURCE,
+#endif
+        NULL};
+    if (test) paths[0] = test, paths[1] = NULL;
+    size_t at = 0;
+    looked[0] = '\0';
+    for (int i = 0; paths[i]; i++) {
+        if (access(paths[i], R_OK) == 0) return paths[i];
+        int n = snprintf(looked + at, size - at, "%s%s", i ? ", " : "", paths[i]);
+        if (n > 0 && (size_t)n < size - at) at += (size_t)n;
+    }
+    return NULL;
+}
+
+void cli_counts_default(void)
+{
+    const char *env = getenv("MINCLUE_COUNTS");
+    char looked[2 * PATH_MAX + 8];
+    const char *shipped;
+    if ((!env || !*env) && (shipped = cli_shipped_counts(looked, sizeof looked))) setenv("MINCLUE_COUNTS", shipped, 1);
 }

@@ -22,8 +22,10 @@ static const char *help_count =
     "'band B COUNT' for each minlex top band A..B (default 1-416) and\n"
     "'total COUNT'. Counts already in the --counts file (or $MINCLUE_COUNTS)\n"
     "are reused, new ones are appended to it (with per-row-4 counts used by\n"
-    "rank and unrank). Other shapes (--box 2x2, 2x3, 3x2, 2x4): prints\n"
-    "'total COUNT'.\n";
+    "rank and unrank); the shipped grids/counts.txt.gz is not read, every\n"
+    "band not in --counts is enumerated, with a progress line on stderr\n"
+    "(grids counted of the published total of those bands, rate, ETA).\n"
+    "Other shapes (--box 2x2, 2x3, 3x2, 2x4): prints 'total COUNT'.\n";
 
 /* Shapes other than 9x9: counts grids and reports progress. */
 typedef struct shape_count {
@@ -75,7 +77,7 @@ int grids_count(int argc, char **argv)
     if (geo->N != 9) {
         uint64_t n;
         shape_count sc = {.n = 0};
-        progress_init(&sc.p, "grids", 0);
+        progress_init(&sc.p, "grids", grids_published_total(geo, 1, 0));
         if (enumerate_shape(geo, shape_count_fn, &sc, &n, &err) != MC_OK) {
             cli_error("grids count", "%s", err.msg);
             return 2;
@@ -89,9 +91,9 @@ int grids_count(int argc, char **argv)
         cli_error("grids count", "%s", err.msg);
         return 2;
     }
-    count_prog prog = {.done = 0};
-    progress_init(&prog.p, "bands counted", (uint64_t)(hi - lo + 1));
-    gridrank_set_progress(gr, grids_count_progress, &prog);
+    count_prog prog;
+    grids_count_start(&prog, gr);
+    grids_count_ahead(&prog, gr, lo, hi);
     uint64_t total = 0;
     for (int b = lo; b <= hi; b++) {
         uint64_t n;
@@ -100,11 +102,12 @@ int grids_count(int argc, char **argv)
             gridrank_free(gr);
             return 2;
         }
+        progress_break(&prog.p); /* a terminal's in-place line ends before the band's line */
         printf("band %d %llu\n", b, (unsigned long long)n);
         fflush(stdout);
         total += n;
     }
-    progress_done(&prog.p, prog.done, NULL);
+    grids_count_done(&prog);
     printf("total %llu\n", (unsigned long long)total);
     gridrank_free(gr);
     return 0;

@@ -40,7 +40,8 @@ static const char *help_enum =
     "interrupted run leaves the FILE that was there as it was.\n"
     "With -o, standard output gets one line 'band B COUNT' per 9x9 band\n"
     "(or 'total COUNT' for other shapes). Progress goes to standard error on\n"
-    "long runs.\n";
+    "long runs: grids done of the published total of the bands or the shape,\n"
+    "rate, ETA.\n";
 
 /* -o FILE is written as FILE.tmp.PID and renamed into place when complete,
  * so an interrupted run leaves the FILE that was there untouched. SIGTERM,
@@ -80,19 +81,6 @@ static void fsync_parent(const char *path)
         (void)fsync(fd);
         close(fd);
     }
-}
-
-/* The rank cache shipped with the sources (or installed), if present:
- * `--format cat --bands A-B` needs the rank of band A's first grid. */
-static const char *shipped_counts(void)
-{
-#ifdef MC_COUNTS_INSTALLED
-    if (access(MC_COUNTS_INSTALLED, R_OK) == 0) return MC_COUNTS_INSTALLED;
-#endif
-#ifdef MC_COUNTS_SOURCE
-    if (access(MC_COUNTS_SOURCE, R_OK) == 0) return MC_COUNTS_SOURCE;
-#endif
-    return NULL;
 }
 
 typedef struct enum_out {
@@ -184,8 +172,10 @@ int grids_enum(int argc, char **argv)
         if (!nine || lo == 1) first = 1;
         else {
             gridrank *gr;
+            count_prog cp;
+            char looked[2 * PATH_MAX + 8];
             const char *counts = grids_counts_path(cpath);
-            if (!counts && (counts = shipped_counts()))
+            if (!counts && (counts = cli_shipped_counts(looked, sizeof looked)))
                 cli_error("grids enum", "the first rank of band %d from %s", lo, counts);
             else if (!counts)
                 cli_error("grids enum",
@@ -196,7 +186,10 @@ int grids_enum(int argc, char **argv)
                 cli_error("grids enum", "%s", err.msg);
                 return 2;
             }
+            grids_count_start(&cp, gr);
+            grids_count_ahead(&cp, gr, 1, lo - 1);
             mc_status st = gridrank_band_first(gr, lo, &first, &err);
+            grids_count_done(&cp);
             gridrank_free(gr);
             if (st) {
                 cli_error("grids enum", "%s", err.msg);
@@ -206,7 +199,7 @@ int grids_enum(int argc, char **argv)
     }
     enum_out eo = {.ncells = geo->ncells, .N = geo->N};
     progress prog;
-    progress_init(&prog, "grids", 0);
+    progress_init(&prog, "grids", grids_published_total(geo, lo, hi));
     eo.prog = &prog;
     if (out_path) {
         int n = snprintf(tmp_path, sizeof tmp_path, "%s.tmp.%ld", out_path, (long)getpid());

@@ -21,8 +21,9 @@ static const char *help_sample =
     "Prints N grids drawn uniformly (with replacement) over the ES 9x9 grids\n"
     "of bands A..B (default all): ranks drawn with minclue's PRNG from seed S,\n"
     "then unranked; each line is 'GRID RANK'. Same seed, same grids. Needs\n"
-    "the counts of bands 1..B (see `grids rank`): with an empty --counts file\n"
-    "and all bands that is a full enumeration (hours).\n";
+    "the counts of bands 1..B: by default the shipped grids/counts.txt.gz, or\n"
+    "--counts FILE (see `grids rank`; with an empty FILE and all bands that is\n"
+    "a full enumeration, hours).\n";
 
 int grids_sample(int argc, char **argv)
 {
@@ -71,6 +72,7 @@ int grids_sample(int argc, char **argv)
     if (grids_open_ranks("grids sample", cpath, &gr, &cp)) return 2;
     mc_error err;
     uint64_t first, total = 0;
+    grids_count_ahead(&cp, gr, 1, hi);
     if (gridrank_band_first(gr, lo, &first, &err) != MC_OK) goto fail;
     for (int b = lo; b <= hi; b++) {
         uint64_t n;
@@ -82,6 +84,7 @@ int grids_sample(int argc, char **argv)
         gridrank_free(gr);
         return 2;
     }
+    progress_break(&cp.p); /* a terminal's in-place line ends before the grids */
     prng rng;
     prng_seed(&rng, seed);
     for (uint64_t i = 0; i < count; i++) {
@@ -93,9 +96,11 @@ int grids_sample(int argc, char **argv)
         s[81] = 0;
         printf("%s %llu\n", s, (unsigned long long)r);
     }
+    grids_count_done(&cp);
     gridrank_free(gr);
     return 0;
 fail:
+    grids_count_done(&cp);
     cli_error("grids sample", "%s", err.msg);
     gridrank_free(gr);
     return 2;

@@ -148,6 +148,7 @@ int cmd_job(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    cli_counts_default();
     if (!strcmp(argv[optind], "split")) return cmd_job_split(argc - optind, argv + optind);
     if (!strcmp(argv[optind], "status")) return cmd_job_status(argc - optind, argv + optind);
     if (strcmp(argv[optind], "verify") != 0) {

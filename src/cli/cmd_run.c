@@ -26,12 +26,18 @@ static void usage(FILE *out)
           "  --dry-run       the workers search nothing (engine none): measures how\n"
           "                  fast the master streams grids; journal marked as dry run\n"
           "  --output DIR    use DIR instead of the job file's output\n"
-          "  --quiet         no progress lines (the start and end lines stay)\n"
+          "  --quiet         no progress lines (the start and end lines stay);\n"
+          "                  without it a line every 30 s (0.5 s on a terminal):\n"
+          "                  grids done, rate, ETA, puzzles, chunks; in one process\n"
+          "                  between the grids of a chunk too, and a grid that\n"
+          "                  runs long gets its own line (seconds, puzzles so far)\n"
           "\n"
           "The job's `engine` key picks the search: band (the band method: 9x9\n"
           "grids only, K 1..27, no ua_max_size, ua_limit or max_degree; it lists\n"
           "every puzzle: the first-puzzle stop is `minclue search --engine band\n"
-          "--first` only), checker (every shape), check64 (grids of at most 64\n"
+          "--first` only; a grid that reaches its memory bound, 'memory bound\n"
+          "reached' with K, stops the run with exit status 2: engine = checker\n"
+          "there, see `minclue search --help`), checker (every shape), check64 (grids of at most 64\n"
           "cells: the 4x4, 6x6 and 8x8 proofs of jobs/proofs), brute (the slow twin\n"
           "for tiny shapes). Without the key: band for 9x9 jobs with no checker option and\n"
           "for source bandpairs; check64 for 8x8 jobs (and 4x4, 6x6 at the K where it\n"
@@ -85,6 +91,7 @@ int cmd_run(int argc, char **argv)
         if (launcher_rank0()) usage(stderr);
         return 2;
     }
+    cli_counts_default();
     job j;
     mc_error err;
     if (job_load(argv[optind], &j, &err) != MC_OK) {

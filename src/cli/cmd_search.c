@@ -17,6 +17,7 @@
 
 #define SEARCH_STR_(x) #x
 #define SEARCH_STR(x) SEARCH_STR_(x)
+_Static_assert(BAND_ENGINE_MAX_PAIRS == 16777216, "help_tail names the band engine's bound");
 
 static const char *help_head =
     "usage: minclue search --clues K [--engine checker|band|check64] [--first] [--box RxC]\n"
@@ -60,7 +61,11 @@ static const char *help_tail =
     "Engines. All list the same puzzles (cross-checked in the tests); only\n"
     "the work differs. checker: every shape up to 81 cells, every puzzle.\n"
     "band: 9x9 only (the method splits the grid into 3 bands of 3 rows and 3\n"
-    "stacks), K 1..27; --first and --no-learn apply to both. check64: the\n"
+    "stacks), K 1..27; --first and --no-learn apply to both. Its memory is\n"
+    "bounded: a grid that needs more than 16,777,216 band 1+2 pairs kept for\n"
+    "band 3 (192 MiB; K = 17 needs a few MiB, K >= 18 can reach it after\n"
+    "minutes) stops the search with 'memory bound reached' naming K, exit\n"
+    "status 2, never a shorter list; use --engine checker there. check64: the\n"
     "checker's method for grids of at most 64 cells, its counters.\n"
     "Counters (summary line and --stats; an engine leaves the others at 0):\n"
     "  checker: initial UAs (unavoidable sets found before the search),\n"
@@ -258,9 +263,10 @@ static int search_grid(void *user, gridfile *f, grid *g, const char *trailer)
     else cs = checker_run(c->ck, g->cell, &rec, on_found, &c->out);
     grid_ticker_end(c->out.ticker);
     if (cs != MC_OK) {
-        fprintf(stderr, "%s:%ld: search failed: %s%s%s\n", gridfile_name(f), gridfile_line(f), mc_status_name(cs),
-                cs == MC_EINTERNAL && c->use == SE_BAND ? ": " : "",
-                cs == MC_EINTERNAL && c->use == SE_BAND ? band_engine_failure(c->be) : "");
+        bool named = (cs == MC_EINTERNAL || cs == MC_ELIMIT) && c->use == SE_BAND;
+        fprintf(stderr, "%s:%ld: search failed: %s%s%s%s\n", gridfile_name(f), gridfile_line(f), mc_status_name(cs),
+                named ? ": " : "", named ? band_engine_failure(c->be) : "",
+                cs == MC_ELIMIT ? "; the checker has none: --engine checker" : "");
         return CLI_STOP_ALL;
     }
     fflush(stdout);

@@ -14,8 +14,9 @@
  * and grid_ticker_end erases the in-place line. The search thread only
  * counts puzzles (grid_ticker_found, an atomic add); everything the ticker
  * prints happens under its lock, and the caller writes to the same stream
- * only outside begin..end. One ticker per search; not for the MPI runner
- * (its master reports chunks).
+ * only outside begin..end. One ticker per search; `minclue run` in one
+ * process has one too (mpi_master.c, run_alone: its grids run in the
+ * master); under mpirun the master reports chunks.
  */
 #ifndef MC_GRID_TICKER_H
 #define MC_GRID_TICKER_H

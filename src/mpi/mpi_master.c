@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/grid_ticker.h"
 #include "mc_clock.h"
 #include "mc_test_hooks.h"
 #include "mpi_master.h"
@@ -282,7 +283,7 @@ static mc_status run_master(master *m, bool *interrupted, int *lost)
         if (st == MC_EOF) {
             if (!m->o->quiet) { /* throttled: a line every 30 s (0.5 s on a terminal) */
                 char extra[160];
-                progress_update(&m->prog, m->grids_done, mpi_record_progress_text(m, extra, sizeof extra));
+                progress_update(&m->prog, m->grids_done, mpi_record_progress_text(m, 0, extra, sizeof extra));
             }
             sleep_briefly(&nap);
         } else if (st != MC_OK) {
@@ -295,18 +296,46 @@ static mc_status run_master(master *m, bool *interrupted, int *lost)
     return MC_OK;
 }
 
+/* Progress inside a chunk when running alone: the progress line between
+ * units (throttled as between chunks), and a ticker while one unit runs
+ * long ("grid of rank R, K = 17, engine checker: 30s on this grid, ..."). */
+typedef struct alone_watch {
+    master *m;
+    grid_ticker *ticker;
+} alone_watch;
+
+static void alone_unit(void *arg, uint64_t done, uint64_t rank)
+{
+    alone_watch *w = arg;
+    master *m = w->m;
+    grid_ticker_end(w->ticker);
+    char extra[160], label[200];
+    progress_update(&m->prog, m->grids_done + done, mpi_record_progress_text(m, m->res.nfound, extra, sizeof extra));
+    snprintf(label, sizeof label, "%s of rank %" PRIu64 ", K = %d, engine %s",
+             job_source_gives_groups(m->j->source) ? "group" : "grid", rank, m->j->clues,
+             job_engine_name(m->j->engine));
+    grid_ticker_begin(w->ticker, label);
+}
+
+static void alone_found(void *arg) { grid_ticker_found(((alone_watch *)arg)->ticker); }
+
 /* One process: rank 0 does the work itself. */
 static mc_status run_alone(master *m, bool *interrupted)
 {
     job_engine *eng;
     mc_status st = job_engine_new(m->j, &eng, &m->err);
     if (st != MC_OK) return st;
+    alone_watch aw = {m, NULL};
+    if (!m->o->quiet) { /* without a ticker (no thread to be had) the line between units stays */
+        aw.ticker = grid_ticker_new(&m->prog);
+        job_engine_set_watch(eng, &(job_engine_watch){alone_unit, alone_found, &aw});
+    }
     slot *s = &m->slots[0];
     while (!stop_flag && has_work(m)) {
         if ((st = load_chunk(m, s, 0)) != MC_OK) break;
-        if ((st = job_engine_run(eng, s->buf + RUN_CHUNK_HEADER * 8, s->first, s->count, &m->res, &hard_flag,
-                                 &m->err)) != MC_OK)
-            break;
+        st = job_engine_run(eng, s->buf + RUN_CHUNK_HEADER * 8, s->first, s->count, &m->res, &hard_flag, &m->err);
+        grid_ticker_end(aw.ticker);
+        if (st != MC_OK) break;
         if (m->res.abandoned) {
             requeue_slot(m, s);
             break;
@@ -319,6 +348,7 @@ static mc_status run_alone(master *m, bool *interrupted)
                 hard_flag ? "grace period over, current chunk given up" : "current chunk finished");
     }
     job_engine_free(eng);
+    grid_ticker_free(aw.ticker);
     *interrupted = !all_done(m);
     return st;
 }

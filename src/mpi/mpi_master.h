@@ -84,8 +84,9 @@ MC_MUST_USE mc_status mpi_record_note(master *m);
  * its chunk, each re-checked by the master's solver), then appends it to
  * the journal and marks the chunk done. MC_ECORRUPT names the worker. */
 MC_MUST_USE mc_status mpi_record_chunk(master *m, const slot *s, int worker);
-/* The progress line's extra text: puzzles found, chunks done of all. */
-char *mpi_record_progress_text(const master *m, char *buf, size_t n);
+/* The progress line's extra text: puzzles found (more: those of the chunk in
+ * progress, not yet recorded), chunks done of all. */
+char *mpi_record_progress_text(const master *m, uint64_t more, char *buf, size_t n);
 /* Writes found.txt (and summary.json when not interrupted) and prints the
  * closing line; returns the exit status. t0: the run's start (wall). */
 int mpi_record_finish(master *m, bool interrupted, double t0);

@@ -85,10 +85,11 @@ mc_status mpi_record_note(master *m)
     return journal_comment(m->jl, note, &m->err);
 }
 
-char *mpi_record_progress_text(const master *m, char *buf, size_t n)
+char *mpi_record_progress_text(const master *m, uint64_t more, char *buf, size_t n)
 {
-    snprintf(buf, n, "%" PRIu64 " puzzle%s found, %" PRIu64 "/%" PRIu64 " chunks", m->puzzles,
-             m->puzzles == 1 ? "" : "s", (uint64_t)m->done.nchunks, m->nchunks);
+    uint64_t p = m->puzzles + more;
+    snprintf(buf, n, "%" PRIu64 " puzzle%s found, %" PRIu64 "/%" PRIu64 " chunks", p, p == 1 ? "" : "s",
+             (uint64_t)m->done.nchunks, m->nchunks);
     return buf;
 }
 
@@ -137,7 +138,7 @@ mc_status mpi_record_chunk(master *m, const slot *s, int worker)
     m->chunks_this_run++;
     if (!m->o->quiet) {
         char extra[160];
-        progress_update(&m->prog, m->grids_done, mpi_record_progress_text(m, extra, sizeof extra));
+        progress_update(&m->prog, m->grids_done, mpi_record_progress_text(m, 0, extra, sizeof extra));
     }
     return MC_OK;
 }
@@ -152,7 +153,7 @@ int mpi_record_finish(master *m, bool interrupted, double t0)
         return RUN_EXIT_ERROR;
     }
     char extra[160];
-    if (!m->o->quiet) progress_done(&m->prog, m->grids_done, mpi_record_progress_text(m, extra, sizeof extra));
+    if (!m->o->quiet) progress_done(&m->prog, m->grids_done, mpi_record_progress_text(m, 0, extra, sizeof extra));
     job_totals t;
     job_totals_of(&m->done, &t);
     if (interrupted) {

@@ -15,7 +15,14 @@
 #   ranks than cores it fails; scripts/mpirun is the one that works):
 #   code lines of README.md and jobs/**/README.md (except those for Slurm:
 #   MC_LAUNCH, srun, sbatch), comment lines of jobs/**/*.job, and the
-#   examples in the sbatch templates' headers.
+#   examples in the sbatch templates' headers;
+# - the README's examples write into a scratch folder (/tmp/...), not into
+#   the current directory (the source tree they run build/minclue from):
+#   every file an example line ('    $ ...'; those of an installed
+#   `minclue`, run in a folder of the user's, aside) names after -o,
+#   --output, --outdir, --counts, --stats (not `uas --stats`, a switch),
+#   `output =` or a redirection, except the project files that patterns
+#   build and embed regenerate on purpose.
 # ctest-labels: unit
 # ctest-timeout: 180
 set -uo pipefail
@@ -109,4 +116,10 @@ for f in "$S"/jobs/slurm/*.sbatch; do
     sed '/^#SBATCH/,$d' "$f" | plain_np "$f" >> plain.txt
 done
 check "no plain mpirun -np to copy$( [ -s plain.txt ] && printf ':\n%s' "$(cat plain.txt)")" $([ -s plain.txt ] && echo 1 || echo 0)
+echo "== README examples write under /tmp"
+grep -n '^    \$ ' "$R" | grep -v '^[0-9]*:    \$ minclue ' | sed 's/uas --stats//' |
+    grep -oE '^[0-9]+:|( -o | --output | --outdir | --counts | --stats |output = |>) *[^ |;&)\\]+' |
+    awk '/^[0-9]+:$/ { line = $0; next } { print line " " $0 }' |
+    grep -vE ' *(-o|--output|--outdir|--counts|--stats|output =|>) *(/tmp/|/dev/null|&|patterns/patterns.txt$|src/pattern_data.c$|grids/counts.txt.gz$)' > writes.txt
+check "README examples write only under /tmp$( [ -s writes.txt ] && printf ':\n%s' "$(cat writes.txt)")" $([ -s writes.txt ] && echo 1 || echo 0)
 [ $fails = 0 ]

@@ -157,5 +157,80 @@ else
     check "grids/counts.txt.gz readable" 1
 fi
 
+# without --counts: the shipped counts, at once (was: every band before the
+# rank's enumerated, hours for rank 3,000,000,000, with no total nor ETA)
+unset MINCLUE_COUNTS
+g3=$(timeout 60 "$M" grids unrank 3000000000 2> "$tmp/u3.err"); st=$?
+[ $st = 0 ] && [ ${#g3} = 81 ]; check "unrank 3000000000 without --counts answers within 60 s (exit $st)" $?
+[ "$(timeout 60 "$M" grids rank "$g3" 2>/dev/null)" = "3000000000 $g3" ]
+check "rank of that grid without --counts: 3000000000" $?
+# oracles: the known ranks of tests/data/known-grids.txt, and the published
+# per-band counts with the enumeration (band b's first grid has rank 1 +
+# the published grids of bands 1..b-1)
+ok=0
+while read -r kg km _ rk rv _; do
+    [ "$rk" = rank ] || continue
+    rv=${rv%:}
+    [ "$km" = = ] && km=$kg
+    [ "$(timeout 60 "$M" grids rank "$kg" 2>/dev/null)" = "$rv $km" ] || { echo "rank of $kg is not $rv"; ok=1; }
+    [ "$(timeout 60 "$M" grids unrank "$rv" 2>/dev/null)" = "$km" ] || { echo "unrank $rv is not $km"; ok=1; }
+done < <(grep -v '^#' "$MC_TEST_DATA/known-grids.txt")
+check "rank and unrank without --counts = the ranks of known-grids.txt" $ok
+ok=0
+for b in 2 137 250 331 401 416; do
+    f=$(($(oracle 1 $((b - 1))) + 1))
+    want=$("$M" grids enum --bands $b-$b 2>/dev/null | head -1)
+    [ -n "$want" ] && [ "$("$M" grids unrank "$f" 2>/dev/null)" = "$want" ] || { echo "unrank $f is not band $b's first grid"; ok=1; }
+done
+check "unrank of 1 + the published grids of bands 1..b-1 = band b's first grid (bands 2, 137, 250, 331, 401, 416)" $ok
+"$M" grids sample --count 20 --seed 6 2>/dev/null | sed 's/ / rank-/' |
+    cmp -s - <(grep 'rank-' "$MC_SOURCE_DIR/grids/demo-sample.txt")
+check "sample without --counts reproduces grids 21-40 of demo-sample.txt" $?
+MC_TEST_SHIPPED_COUNTS="$tmp/gone/counts.txt.gz" "$M" grids unrank 5 > "$tmp/out.txt" 2> "$tmp/err.txt"; st=$?
+[ $st = 2 ] && [ ! -s "$tmp/out.txt" ] && [ "$(wc -l < "$tmp/err.txt")" = 1 ] &&
+    grep -q "gone/counts.txt.gz.*--counts FILE" "$tmp/err.txt"
+check "shipped counts missing: one line naming the file and --counts, exit 2 ($(cat "$tmp/err.txt"))" $?
+for c in "rank $g3" "sample --count 1 --seed 1"; do
+    MC_TEST_SHIPPED_COUNTS="$tmp/cut.gz" "$M" grids $c > "$tmp/out.txt" 2> "$tmp/err.txt"; st=$?
+    [ $st = 2 ] && [ ! -s "$tmp/out.txt" ] && grep -q "cut.gz:[0-9]*: truncated.*shipped" "$tmp/err.txt"
+    check "shipped counts truncated: grids ${c%% *} names file and line, exit 2" $?
+done
+printf 'row4 400 123456789 5\nband 400 5\n' > "$tmp/wrong.txt"
+"$M" grids count --bands 400-400 --counts "$tmp/wrong.txt" 2> "$tmp/err.txt"; st=$?
+[ $st = 2 ] && grep -q "wrong.txt:2: band 400: 5 grids, but the published count is $(oracle 400 400)" "$tmp/err.txt"
+check "a band total that is not the published count: file and line, exit 2" $?
+for c in rank unrank sample; do
+    "$M" grids $c --help | tr '\n' ' ' | grep -q "by default the shipped grids/counts.txt.gz"
+    check "grids $c --help: the shipped counts are the default" $?
+done
+# counting that still happens shows done/total and an ETA (a terminal: a
+# line every 0.5 s; band 1 alone takes about 2 s)
+if command -v script > /dev/null; then
+    script -qec "'$M' grids count --bands 1-1 --counts '$tmp/c1.txt'" /dev/null > "$tmp/tty.txt" 2>&1
+    tr '\r' '\n' < "$tmp/tty.txt" | grep -q "^[0-9]*/$(oracle 1 1) grids counted, [0-9.]*/s, [0-9]*s elapsed, ETA [0-9]*h[0-9]*m[0-9]*s, band 1"
+    check "grids count: progress line with done/total grids and an ETA" $?
+    tr '\r' '\n' < "$tmp/tty.txt" | grep -q "^$(oracle 1 1)/$(oracle 1 1) grids counted"
+    check "grids count: the final progress line says all $(oracle 1 1) grids" $?
+    tr '\r' '\n' < "$tmp/tty.txt" | grep -q "^band 1 $(oracle 1 1)" && grep -q "^total $(oracle 1 1)" "$tmp/tty.txt"
+    check "grids count --bands 1-1: its band line on a line of its own, and the total" $?
+    # bands 1-15 known (published totals), band 16 (1.6 M grids) counted
+    grep -v '^#' "$MC_TEST_DATA/es-grids-per-band.txt" |
+        awk '$1<16 {print "row4 " $1 " 123456789 " $2; print "band " $1 " " $2}' > "$tmp/c15.txt"
+    script -qec "'$M' grids unrank --counts '$tmp/c15.txt' $(($(oracle 1 15) + 1))" /dev/null > "$tmp/tty.txt" 2>&1
+    tr '\r' '\n' < "$tmp/tty.txt" | grep -q "^[0-9]*/$(oracle 16 16) grids counted, .*ETA.*band 16"
+    check "unrank with a partial --counts: progress over the one band it lacks (band 16)" $?
+    tr '\r' '\n' < "$tmp/tty.txt" | grep -qx "$("$M" grids enum --bands 16-16 2>/dev/null | head -1)"
+    check "... and the first grid of band 16" $?
+    # enumerations: the published total of the bands or the shape
+    script -qec "'$M' grids enum --bands 1-1 > /dev/null" /dev/null > "$tmp/tty.txt" 2>&1
+    tr '\r' '\n' < "$tmp/tty.txt" | grep -q "^[0-9]*/$(oracle 1 1) grids, [0-9.]*/s, [0-9]*s elapsed, ETA "
+    check "grids enum --bands 1-1: progress line with done/$(oracle 1 1) grids and an ETA" $?
+    script -qec "'$M' grids count --box 2x4 > /dev/null" /dev/null > "$tmp/tty.txt" 2>&1
+    tr '\r' '\n' < "$tmp/tty.txt" | grep -q "^[0-9]*/$want8 grids, [0-9.]*/s, [0-9]*s elapsed, ETA "
+    check "grids count --box 2x4: progress line with done/$want8 grids and an ETA" $?
+else
+    check "script (util-linux) for the terminal checks" 1
+fi
+
 if [ $fails -ne 0 ]; then echo "$fails check(s) failed"; exit 1; fi
 echo "all grids checks passed"

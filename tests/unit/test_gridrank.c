@@ -6,7 +6,9 @@
  * itself (catalogue order is enumeration order, by definition) for the
  * rank and unrank of every grid of the five smallest non-empty bands. Bad
  * input: rank 0 or past the end, a grid that is not minlex, a cache line
- * that does not parse (named by file and line).
+ * that does not parse and a band total that is not the published one
+ * (named by file and line). The published table built in equals the data
+ * file.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -127,6 +129,40 @@ static void test_in_memory_count(void **state)
     gridrank_free(gr);
 }
 
+/* The table built in (progress totals, the check of a cache's band lines)
+ * is the published one; bands 1..b-1 of it place every rank. */
+static void test_published_table(void **state)
+{
+    (void)state;
+    read_published();
+    uint64_t sum = 0;
+    for (int b = 1; b <= BAND_COUNT; b++) {
+        if (gridrank_published_count(b) != published[b])
+            fail_msg("band %d: table %llu, published %llu", b, (unsigned long long)gridrank_published_count(b),
+                     (unsigned long long)published[b]);
+        if (published[b]) {
+            assert_int_equal(gridrank_published_band(sum + 1), b);
+            assert_int_equal(gridrank_published_band(sum + published[b]), b);
+        }
+        sum += published[b];
+    }
+    assert_true(sum == GRIDRANK_PUBLISHED_TOTAL);
+    assert_true(gridrank_published_count(0) == 0 && gridrank_published_count(BAND_COUNT + 1) == 0);
+    assert_int_equal(gridrank_published_band(0), 0);
+    assert_int_equal(gridrank_published_band(GRIDRANK_PUBLISHED_TOTAL + 1), 0);
+    /* grids to count: the unknown bands only */
+    gridrank *gr;
+    mc_error err;
+    assert_int_equal(gridrank_open(NULL, &gr, &err), MC_OK);
+    assert_true(gridrank_grids_to_count(gr, 400, 416) == sum - gridrank_grids_to_count(gr, 1, 399));
+    uint64_t c;
+    assert_int_equal(gridrank_band_count(gr, 405, &c, &err), MC_OK);
+    uint64_t want = 0;
+    for (int b = 400; b <= 416; b++) want += b == 405 ? 0 : published[b];
+    assert_true(gridrank_grids_to_count(gr, 400, 416) == want);
+    gridrank_free(gr);
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -152,8 +188,15 @@ static void test_errors(void **state)
     gr = NULL;
     mc_status st = gridrank_open(path, &gr, &err);
     assert_int_equal(st, MC_ECORRUPT);
-    char where[64];
+    char where[160];
     snprintf(where, sizeof where, "%s:2:", path);
+    assert_non_null(strstr(err.msg, where));
+    /* a band total that is not the published count */
+    f = fopen(path, "w");
+    fputs("row4 416 123456789 2\nband 416 2\n", f);
+    fclose(f);
+    assert_int_equal(gridrank_open(path, &gr, &err), MC_ECORRUPT);
+    snprintf(where, sizeof where, "%s:2: band 416: 2 grids, but the published count is 1", path);
     assert_non_null(strstr(err.msg, where));
     unlink(path);
 }
@@ -164,6 +207,7 @@ int main(void)
         cmocka_unit_test(test_counts_and_first_ranks),
         cmocka_unit_test(test_rank_unrank_small_bands),
         cmocka_unit_test(test_in_memory_count),
+        cmocka_unit_test(test_published_table),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -505,6 +505,21 @@ static void test_journal_roundtrip_and_verify(void **state)
 
 /* The engines: none reports nothing; brute reports exactly the minimal
  * unique sets, checked against an independent subset walk on a few grids. */
+/* What job_engine_watch reports of a chunk of ranks 1.. */
+typedef struct watched {
+    uint64_t units, found;
+    bool in_order;
+} watched;
+
+static void watch_unit(void *arg, uint64_t done, uint64_t rank)
+{
+    watched *w = arg;
+    w->in_order = (w->units == 0 || w->in_order) && done == w->units && rank == done + 1;
+    w->units++;
+}
+
+static void watch_found(void *arg) { ((watched *)arg)->found++; }
+
 static void test_engines(void **state)
 {
     (void)state;
@@ -523,8 +538,15 @@ static void test_engines(void **state)
     job_result r;
     memset(&r, 0, sizeof r);
     assert_int_equal(job_engine_new(&j, &e, &err), MC_OK);
+    watched w = {0};
+    job_engine_set_watch(e, &(job_engine_watch){watch_unit, watch_found, &w});
     assert_int_equal(job_engine_run(e, grids, 1, 30, &r, NULL, &err), MC_OK);
     assert_int_equal(r.puzzles, r.nfound);
+    /* the watch: each unit before it runs (units done, its rank), each puzzle */
+    assert_int_equal(w.units, 30);
+    assert_true(w.in_order);
+    assert_int_equal(w.found, r.nfound);
+    job_engine_set_watch(e, NULL);
     solver_ctx *sv = solver_new(j.geo);
     /* every reported set: unique, solution = grid, and minimal */
     for (size_t i = 0; i < r.nfound; i++) {
