@@ -22,7 +22,8 @@
 #   `minclue`, run in a folder of the user's, aside) names after -o,
 #   --output, --outdir, --counts, --stats (not `uas --stats`, a switch),
 #   `output =` or a redirection, except the project files that patterns
-#   build and embed regenerate on purpose.
+#   build and embed regenerate on purpose;
+# - the number of default tests the README gives is ctest's.
 # ctest-labels: unit
 # ctest-timeout: 180
 set -uo pipefail
@@ -122,4 +123,9 @@ grep -n '^    \$ ' "$R" | grep -v '^[0-9]*:    \$ minclue ' | sed 's/uas --stats
     awk '/^[0-9]+:$/ { line = $0; next } { print line " " $0 }' |
     grep -vE ' *(-o|--output|--outdir|--counts|--stats|output =|>) *(/tmp/|/dev/null|&|patterns/patterns.txt$|src/pattern_data.c$|grids/counts.txt.gz$)' > writes.txt
 check "README examples write only under /tmp$( [ -s writes.txt ] && printf ':\n%s' "$(cat writes.txt)")" $([ -s writes.txt ] && echo 1 || echo 0)
+
+echo "== the suite's size in the README"
+n=$(cd "${MC_BUILD_DIR:?}" && ctest -N -LE slow | sed -n 's/^Total Tests: //p')
+said=$(grep -o 'ctest for [0-9]* tests' "$R" | grep -o '[0-9]*')
+[ -n "$n" ] && [ "$said" = "$n" ]; check "README: $said default tests, ctest has $n" $?
 [ $fails = 0 ]
