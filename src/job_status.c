@@ -11,6 +11,7 @@
 
 #include "job.h"
 #include "job_journal.h"
+#include "job_union.h"
 
 #define STALL_FLOOR 120.0 /* seconds */
 #define STALL_TIMES 5.0
@@ -170,6 +171,10 @@ static mc_status read_journal_of(job_status *s, job_status_output *o, double sta
     o->last = j.last;
     o->groups = job_source_gives_groups(j.source);
     o->chunks_total = job_nchunks(&j);
+    if (!(o->shared = job_union_shared_identity(d.identity))) {
+        rc = mc_fail(err, MC_ENOMEM, "out of memory");
+        goto out;
+    }
     bool bad = false;
     if (!chunk_ranges(o, &j, &d, &bad)) {
         rc = mc_fail(err, MC_ENOMEM, "out of memory");
@@ -306,7 +311,7 @@ static void forecast(job_status *s)
     if (s->units_done >= s->units_total && !pending) s->hours_left = 0;
     /* the wall rate over the last hour of journal lines */
     s->rate_units = s->rate_cost = -1;
-    s->eta = -1;
+    s->eta = s->hours_left == 0 ? 0 : -1;
     if (!s->nticks) return;
     double t1 = (double)s->now, t0 = t1 - RATE_WINDOW;
     if ((double)s->ticks[0].at > t0) t0 = (double)s->ticks[0].at;
@@ -358,6 +363,13 @@ mc_status job_status_read(job_status *s, int n, char *const *paths, uint64_t exp
         if (o->ranks_known && !expect_last) s->units_total += o->last - o->first + 1;
     }
     if (rc == MC_OK && expect_last) s->units_total = expect_last - expect_first + 1;
+    s->other_job = -1;
+    const char *first_job = NULL;
+    for (size_t i = 0; rc == MC_OK && i < s->n && s->other_job < 0; i++) {
+        if (!s->out[i].shared) continue;
+        if (!first_job) first_job = s->out[i].shared;
+        else if (!job_identity_same_job(first_job, s->out[i].shared)) s->other_job = (long)i;
+    }
     if (rc == MC_OK) rc = cover(s, err);
     if (rc != MC_OK) {
         job_status_free(s);
@@ -374,6 +386,7 @@ void job_status_free(job_status *s)
         free(s->out[i].name);
         free(s->out[i].dir);
         free(s->out[i].done);
+        free(s->out[i].shared);
     }
     free(s->out);
     free(s->gaps);

@@ -37,6 +37,10 @@
  * ETA is the cost left at that rate. Journals written before lines carried
  * their time give no rate (and no ETA).
  *
+ * Outputs of different jobs (other than in ranks and chunk size, as `job
+ * verify` of several outputs compares them) are read all the same and
+ * other_job names the first of them: their totals mix.
+ *
  * Invariants: out[i].done holds the output's done chunks as disjoint,
  * sorted, merged rank ranges inside first..last; units_done is their
  * size; gaps and overlaps are over the outputs whose ranks are known.
@@ -94,6 +98,7 @@ typedef struct job_status_output {
     bool modelled;           /* the job has a cost model (job_cost.h) */
     double left_usec;        /* the model's cost of the ranks not done */
     job_cost_observed obs;
+    char *shared;            /* the job line without ranks and chunk (job_union.h); NULL: no journal */
 } job_status_output;
 
 typedef struct job_status {
@@ -115,6 +120,8 @@ typedef struct job_status {
     double rate_cost;      /* predicted usec per wall second over the window */
     double window;         /* its seconds */
     double eta;            /* wall seconds; < 0: unknown */
+    long other_job;        /* the first output of another job than the first journal's (the
+                            * source's path aside, as job verify compares); -1: one job */
     job_status_tick *ticks; /* every chunk with a time, sorted by time */
     size_t nticks;
 } job_status;

@@ -12,7 +12,8 @@
  *                   index (null: the name has no -N)
  *     totals        units_done, units_total, percent, puzzles, core_hours,
  *                   and the count of outputs per state (states)
- *     cover         expect ([first, last] or null), gaps and overlaps
+ *     cover         expect ([first, last] or null), other_job (the first
+ *                   output of another job, or null), gaps and overlaps
  *                   ([[first, last], ...])
  *     forecast      modelled, factor (null: nothing done), core_hours_left
  *                   (null: unknown), rate_units_per_hour and
@@ -115,6 +116,9 @@ void job_status_print(const job_status *s, FILE *out)
     fprintf(out, "total: %llu of %llu %s done (%.2f %%), %llu puzzle%s, %s core-hours spent\n",
             (unsigned long long)s->units_done, (unsigned long long)s->units_total, unit, pct,
             (unsigned long long)s->puzzles, s->puzzles == 1 ? "" : "s", h);
+    if (s->other_job >= 0)
+        fprintf(out, "note: %s is an output of another job than the ones before it: these totals mix jobs\n",
+                s->out[s->other_job].name);
     fprintf(out, "states:");
     for (int k = 0; k < JOB_STATE_COUNT; k++) fprintf(out, "%s %zu %s", k ? "," : "", s->count[k], job_state_name(k));
     fputc('\n', out);
@@ -270,6 +274,8 @@ void job_status_json(const job_status *s, FILE *out)
         fprintf(out, "[%llu, %llu]", (unsigned long long)s->expect_first, (unsigned long long)s->expect_last);
     else
         fputs("null", out);
+    fputs(", \"other_job\": ", out);
+    jstr(out, s->other_job >= 0 ? s->out[s->other_job].name : NULL);
     fputs(", \"gaps\": ", out);
     jrange_list(out, s->gaps, s->ngaps);
     fputs(", \"overlaps\": ", out);

@@ -101,6 +101,14 @@ grep -q '^resubmit: none' all.txt; check "nothing to resubmit" $?
 "$M" job status --json --expect 1-240 st-{1..5} > gap.json
 [ "$("$Q" gap.json cover.gaps.0.0 cover.gaps.0.1 | tr '\n' ,)" = "201,240," ]; check "JSON gap" $?
 
+echo "== outputs of different jobs: named"
+sed -e 's/clues = 6/clues = 5/' -e 's/output = st/output = other/' -e 's/ranks = 1-200/ranks = 1-8/' st.job > other.job
+"$M" run --quiet other.job 2>/dev/null || fail "run other"
+"$M" job status st-1 other > mix.txt
+grep -q '^note: other is an output of another job' mix.txt; check "another job named" $?
+"$M" job status --json st-1 other > mix.json
+[ "$("$Q" mix.json cover.other_job)" = other ] && [ "$("$Q" s.json cover.other_job)" = null ]; check "JSON other_job" $?
+
 echo "== stall time, errors"
 "$M" run --quiet st.job 2>/dev/null; rm st/summary.json; sed -i '$d' st/journal
 "$M" job status st | grep -q '^running '; check "a fresh journal with chunks missing: running" $?
