@@ -185,6 +185,41 @@ mc_status journal_data_add(journal_data *d, const job_result *r)
     return MC_OK;
 }
 
+/* Parses a C line body for journal_read_brief: its chunk, seconds, time
+ * and the number of its puzzles (nfound, with found NULL); the counters
+ * and puzzles themselves are skipped. */
+static bool parse_chunk_brief(char *body, job_result *r)
+{
+    memset(r, 0, sizeof *r);
+    if (strncmp(body, "C ", 2)) return false;
+    int have = 0;
+    for (char *p = body + 2; *p;) {
+        char *sp = strchr(p, ' ');
+        if (sp) *sp = 0;
+        if (!strncmp(p, "first=", 6)) have |= parse_u64_field(p + 6, &r->first, 10) ? 1 : 0;
+        else if (!strncmp(p, "count=", 6)) have |= parse_u64_field(p + 6, &r->count, 10) ? 2 : 0;
+        else if (!strncmp(p, "sum=", 4)) have |= parse_u64_field(p + 4, &r->checksum, 16) ? 4 : 0;
+        else if (!strncmp(p, "sec=", 4)) {
+            char *end;
+            r->seconds = strtod(p + 4, &end);
+            if (*end || !(r->seconds >= 0)) return false;
+            have |= 8;
+        } else if (!strncmp(p, "at=", 3)) {
+            uint64_t t;
+            if (!parse_u64_field(p + 3, &t, 10) || t > INT64_MAX) return false;
+            r->at = (int64_t)t;
+        } else if (!strncmp(p, "found=", 6)) {
+            r->nfound = p[6] ? 1 : 0;
+            for (const char *q = p + 6; *q; q++) r->nfound += *q == ';';
+        } else if (!strchr(p, '=')) {
+            return false;
+        }
+        if (!sp) break;
+        p = sp + 1;
+    }
+    return have == 15 && r->count > 0;
+}
+
 static mc_status push_chunk(journal_data *d, job_result *r)
 {
     if (d->nchunks == d->cap) {
@@ -199,8 +234,10 @@ static mc_status push_chunk(journal_data *d, job_result *r)
     return MC_OK;
 }
 
-/* journal_read; with head_only, stops after the job line. */
-static mc_status read_journal(const char *path, const geometry *geo, bool head_only, journal_data *d, mc_error *err)
+/* journal_read; with head_only, stops after the job line; with brief, C
+ * lines are read by parse_chunk_brief. */
+static mc_status read_journal(const char *path, const geometry *geo, bool head_only, bool brief, journal_data *d,
+                              mc_error *err)
 {
     memset(d, 0, sizeof *d);
     FILE *f = fopen(path, "rb");
@@ -263,7 +300,7 @@ static mc_status read_journal(const char *path, const geometry *geo, bool head_o
                 st = mc_fail(err, MC_ECORRUPT, "%s:%ld: chunk line before the job line", path, lineno);
                 break;
             }
-            if (parse_chunk(line, geo, &r)) {
+            if (brief ? parse_chunk_brief(line, &r) : parse_chunk(line, geo, &r)) {
                 if (push_chunk(d, &r) != MC_OK) {
                     st = mc_fail(err, MC_ENOMEM, "out of memory");
                     break;
@@ -288,12 +325,17 @@ static mc_status read_journal(const char *path, const geometry *geo, bool head_o
 
 mc_status journal_read(const char *path, const geometry *geo, journal_data *d, mc_error *err)
 {
-    return read_journal(path, geo, false, d, err);
+    return read_journal(path, geo, false, false, d, err);
+}
+
+mc_status journal_read_brief(const char *path, journal_data *d, mc_error *err)
+{
+    return read_journal(path, NULL, false, true, d, err);
 }
 
 mc_status journal_read_head(const char *path, journal_data *d, mc_error *err)
 {
-    return read_journal(path, NULL, true, d, err);
+    return read_journal(path, NULL, true, false, d, err);
 }
 
 /* ------------------------------------------------------------------ */

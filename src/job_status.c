@@ -145,7 +145,7 @@ static mc_status read_journal_of(job_status *s, job_status_output *o, double sta
     if (o->age < 0) o->age = 0;
     journal_data d;
     mc_error e;
-    mc_status st2 = journal_read(path, NULL, &d, &e);
+    mc_status st2 = journal_read_brief(path, &d, &e);
     if (st2 != MC_OK) {
         free(path);
         if (st2 == MC_ENOMEM) return mc_fail(err, MC_ENOMEM, "out of memory");
@@ -403,7 +403,7 @@ mc_status job_status_calibrate(const job *j, const char *dir, job_cost_observed 
     job oj;
     job_init(&oj);
     job_cost c = {0};
-    mc_status st = journal_read(path, NULL, &d, err);
+    mc_status st = journal_read_brief(path, &d, err);
     if (st != MC_OK) {
         free(path);
         return st;
