@@ -489,3 +489,12 @@ void job_chunk_range(const job *j, uint64_t i, uint64_t *first, uint64_t *count)
     uint64_t left = j->last - *first + 1;
     *count = left < j->chunk ? left : j->chunk;
 }
+
+bool job_chunk_of(const job *j, uint64_t first, uint64_t count, uint64_t *index)
+{
+    if (first < j->first || first > j->last || (first - j->first) % j->chunk != 0) return false;
+    uint64_t f, c;
+    *index = (first - j->first) / j->chunk;
+    job_chunk_range(j, *index, &f, &c);
+    return c == count;
+}

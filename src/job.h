@@ -130,6 +130,8 @@ uint64_t job_total(const job *j);               /* grids in the job */
 uint64_t job_nchunks(const job *j);
 /* First rank and grid count of chunk i. */
 void job_chunk_range(const job *j, uint64_t i, uint64_t *first, uint64_t *count);
+/* Is first, count (a journal's chunk line) the job's work unit *index? */
+bool job_chunk_of(const job *j, uint64_t first, uint64_t count, uint64_t *index);
 
 /* The J line body (without "J " and checksum), malloc'd. */
 char *job_identity(const job *j);

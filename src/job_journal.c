@@ -95,8 +95,9 @@ static bool parse_u64_field(const char *v, uint64_t *out, int base)
     return true;
 }
 
-/* Parses a C line body (after unsealing). */
-static bool parse_chunk(char *body, const geometry *geo, job_result *r)
+/* Parses a C line body (after unsealing). brief (journal_read_brief):
+ * the counters are skipped and found only counted (nfound, found NULL). */
+static bool parse_chunk(char *body, const geometry *geo, bool brief, job_result *r)
 {
     job_result_clear(r);
     int have = 0;
@@ -123,8 +124,14 @@ static bool parse_chunk(char *body, const geometry *geo, job_result *r)
             uint64_t t;
             if (!parse_u64_field(v, &t, 10) || t > INT64_MAX) return false;
             r->at = (int64_t)t;
+        } else if (brief && strcmp(k, "found")) {
+            continue; /* a counter, not read */
         } else if ((c = work_counters_parse(&r->work, k, v)) >= 0) {
-            counters |= UINT64_C(1) << c;        } else if (!strcmp(k, "found")) {
+            counters |= UINT64_C(1) << c;
+        } else if (!strcmp(k, "found") && brief) {
+            r->nfound = *v ? 1 : 0;
+            for (const char *q = v; *q; q++) r->nfound += *q == ';';
+        } else if (!strcmp(k, "found")) {
             if (!geo) return false;
             char *s2 = NULL;
             for (char *item = strtok_r(v, ";", &s2); item; item = strtok_r(NULL, ";", &s2)) {
@@ -146,7 +153,7 @@ static bool parse_chunk(char *body, const geometry *geo, job_result *r)
             return false;
         }
     }
-    return have == 15 && counters == ALL_COUNTERS && r->count > 0;
+    return have == 15 && (brief || counters == ALL_COUNTERS) && r->count > 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -185,41 +192,6 @@ mc_status journal_data_add(journal_data *d, const job_result *r)
     return MC_OK;
 }
 
-/* Parses a C line body for journal_read_brief: its chunk, seconds, time
- * and the number of its puzzles (nfound, with found NULL); the counters
- * and puzzles themselves are skipped. */
-static bool parse_chunk_brief(char *body, job_result *r)
-{
-    memset(r, 0, sizeof *r);
-    if (strncmp(body, "C ", 2)) return false;
-    int have = 0;
-    for (char *p = body + 2; *p;) {
-        char *sp = strchr(p, ' ');
-        if (sp) *sp = 0;
-        if (!strncmp(p, "first=", 6)) have |= parse_u64_field(p + 6, &r->first, 10) ? 1 : 0;
-        else if (!strncmp(p, "count=", 6)) have |= parse_u64_field(p + 6, &r->count, 10) ? 2 : 0;
-        else if (!strncmp(p, "sum=", 4)) have |= parse_u64_field(p + 4, &r->checksum, 16) ? 4 : 0;
-        else if (!strncmp(p, "sec=", 4)) {
-            char *end;
-            r->seconds = strtod(p + 4, &end);
-            if (*end || !(r->seconds >= 0)) return false;
-            have |= 8;
-        } else if (!strncmp(p, "at=", 3)) {
-            uint64_t t;
-            if (!parse_u64_field(p + 3, &t, 10) || t > INT64_MAX) return false;
-            r->at = (int64_t)t;
-        } else if (!strncmp(p, "found=", 6)) {
-            r->nfound = p[6] ? 1 : 0;
-            for (const char *q = p + 6; *q; q++) r->nfound += *q == ';';
-        } else if (!strchr(p, '=')) {
-            return false;
-        }
-        if (!sp) break;
-        p = sp + 1;
-    }
-    return have == 15 && r->count > 0;
-}
-
 static mc_status push_chunk(journal_data *d, job_result *r)
 {
     if (d->nchunks == d->cap) {
@@ -235,7 +207,7 @@ static mc_status push_chunk(journal_data *d, job_result *r)
 }
 
 /* journal_read; with head_only, stops after the job line; with brief, C
- * lines are read by parse_chunk_brief. */
+ * lines are read as parse_chunk's brief says. */
 static mc_status read_journal(const char *path, const geometry *geo, bool head_only, bool brief, journal_data *d,
                               mc_error *err)
 {
@@ -300,7 +272,7 @@ static mc_status read_journal(const char *path, const geometry *geo, bool head_o
                 st = mc_fail(err, MC_ECORRUPT, "%s:%ld: chunk line before the job line", path, lineno);
                 break;
             }
-            if (brief ? parse_chunk_brief(line, &r) : parse_chunk(line, geo, &r)) {
+            if (parse_chunk(line, geo, brief, &r)) {
                 if (push_chunk(d, &r) != MC_OK) {
                     st = mc_fail(err, MC_ENOMEM, "out of memory");
                     break;
@@ -438,9 +410,8 @@ static mc_status check_units(const job *j, const journal_data *done, const char 
     /* every chunk line must be a work unit of this job */
     for (size_t i = 0; i < done->nchunks; i++) {
         const job_result *r = &done->chunks[i];
-        uint64_t f, c;
-        if (r->first < j->first || r->first > j->last || (r->first - j->first) % j->chunk != 0 ||
-            (job_chunk_range(j, (r->first - j->first) / j->chunk, &f, &c), c != r->count))
+        uint64_t index;
+        if (!job_chunk_of(j, r->first, r->count, &index))
             return mc_fail(err, MC_ECORRUPT, "%s: chunk %" PRIu64 "+%" PRIu64 " is not a work unit of the job", path,
                            r->first, r->count);
     }

@@ -307,12 +307,8 @@ uint64_t job_chunks_missing(const job *j, const journal_data *d, uint64_t *first
     uint8_t *seen = calloc(n ? n : 1, 1);
     if (!seen) return n ? n : 1;
     for (size_t k = 0; k < d->nchunks; k++) {
-        const job_result *r = &d->chunks[k];
-        uint64_t f, c;
-        if (r->first < j->first || r->first > j->last || (r->first - j->first) % j->chunk != 0) continue;
-        uint64_t i = (r->first - j->first) / j->chunk;
-        job_chunk_range(j, i, &f, &c);
-        if (c == r->count) seen[i] = 1;
+        uint64_t i;
+        if (job_chunk_of(j, d->chunks[k].first, d->chunks[k].count, &i)) seen[i] = 1;
     }
     uint64_t missing = 0;
     for (uint64_t i = n; i-- > 0;)
