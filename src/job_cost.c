@@ -25,6 +25,7 @@
 #include "job_cost.h"
 
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "bandpair_rank.h"
@@ -216,6 +217,11 @@ void job_cost_observe(const job_cost *c, const job_result *r, size_t n, job_cost
         o->seconds += r[i].seconds;
         o->predicted += (double)job_cost_range(c, r[i].first, r[i].first + r[i].count - 1) / 1e6;
     }
+}
+
+void job_cost_hours_text(double hours, char *out, size_t cap)
+{
+    snprintf(out, cap, hours >= 100 ? "%.0f" : hours >= 1 ? "%.2f" : "%.2g", hours);
 }
 
 double job_cost_factor(const job_cost_observed *o) { return o->predicted > 0 ? o->seconds / o->predicted : 0; }

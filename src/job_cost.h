@@ -73,6 +73,8 @@ typedef struct job_cost_observed {
 void job_cost_observe(const job_cost *c, const job_result *r, size_t n, job_cost_observed *o);
 /* seconds / predicted; 0 when nothing was observed. */
 double job_cost_factor(const job_cost_observed *o);
+/* Core-hours as job split and job status print them: 47810, 47.81, 0.0022. */
+void job_cost_hours_text(double hours, char *out, size_t cap);
 /* The largest cost of one rank. */
 uint64_t job_cost_max_unit(const job_cost *c);
 

@@ -23,15 +23,18 @@ const char *job_state_name(job_state s)
     return (int)s >= 0 && s < JOB_STATE_COUNT ? names[s] : "?";
 }
 
-/* N of a name ending in -N (trailing slashes and .job ignored), else -1 */
-static long name_index(const char *name)
+/* N of a name ending in -N (trailing slashes and .job ignored), else -1;
+ * *stem gets the length of the name before "-N" (0 when none). */
+static long name_index(const char *name, size_t *stem)
 {
+    *stem = 0;
     size_t n = strlen(name);
     while (n > 1 && name[n - 1] == '/') n--;
     if (n > 4 && !strncmp(name + n - 4, ".job", 4)) n -= 4;
     size_t d = n;
     while (d > 0 && isdigit((unsigned char)name[d - 1])) d--;
-    if (d == n || d == 0 || name[d - 1] != '-' || n - d > 9) return -1;
+    if (d == n || d < 2 || name[d - 1] != '-' || n - d > 9) return -1;
+    *stem = d - 1;
     return strtol(name + d, NULL, 10);
 }
 
@@ -77,13 +80,8 @@ static bool chunk_ranges(job_status_output *o, const job *j, const journal_data 
     size_t n = 0;
     for (size_t i = 0; i < d->nchunks; i++) {
         const job_result *c = &d->chunks[i];
-        uint64_t want = 0;
-        bool unit = c->first >= j->first && c->first <= j->last && (c->first - j->first) % j->chunk == 0;
-        if (unit) {
-            uint64_t f;
-            job_chunk_range(j, (c->first - j->first) / j->chunk, &f, &want);
-        }
-        if (!unit || c->count != want) {
+        uint64_t index;
+        if (!job_chunk_of(j, c->first, c->count, &index)) {
             if (!*bad)
                 snprintf(o->why, sizeof o->why, "the chunk at ranks %llu-%llu is not one of the job's",
                          (unsigned long long)c->first, (unsigned long long)(c->first + c->count - 1));
@@ -342,7 +340,7 @@ mc_status job_status_read(job_status *s, int n, char *const *paths, uint64_t exp
     for (int i = 0; i < n && rc == MC_OK; i++) {
         job_status_output *o = &s->out[s->n++];
         o->age = -1;
-        o->index = name_index(paths[i]);
+        o->index = name_index(paths[i], &o->stem);
         if (!(o->name = strdup(paths[i]))) {
             rc = mc_fail(err, MC_ENOMEM, "out of memory");
             break;

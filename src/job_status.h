@@ -93,6 +93,7 @@ typedef struct job_status_output {
     double age;              /* seconds since the journal was written; -1: no journal */
     double stall;            /* the stall time applied */
     long index;              /* N of a name ending in -N (a split part), -1 when none */
+    size_t stem;             /* the length of the name before that "-N" (0: none) */
     job_rank_range *done;    /* merged done ranges */
     size_t ndone;
     bool modelled;           /* the job has a cost model (job_cost.h) */

@@ -55,11 +55,6 @@ static void span_text(double sec, char *out, size_t cap)
     else snprintf(out, cap, "%.1f days", sec / 86400);
 }
 
-static void hours_text(double h, char *out, size_t cap)
-{
-    snprintf(out, cap, h >= 100 ? "%.0f" : h >= 1 ? "%.2f" : "%.2g", h);
-}
-
 /* PREFIX when every output to resubmit was given as a part file
  * PREFIX-N.job of one PREFIX */
 static bool common_prefix(const job_status *s, char *out, size_t cap)
@@ -69,13 +64,10 @@ static bool common_prefix(const job_status *s, char *out, size_t cap)
         const job_status_output *o = &s->out[i];
         if (o->state != JOB_NOT_STARTED && o->state != JOB_STALLED) continue;
         size_t n = strlen(o->name);
-        const char *dash = strrchr(o->name, '-');
-        if (o->index < 0 || n < 5 || strcmp(o->name + n - 4, ".job") || !dash) return false;
-        size_t len = (size_t)(dash - o->name);
-        if (len + 1 > cap || !len) return false;
-        if (out[0] && (strlen(out) != len || strncmp(out, o->name, len))) return false;
-        memcpy(out, o->name, len);
-        out[len] = 0;
+        if (o->index < 0 || n < 4 || strcmp(o->name + n - 4, ".job") || o->stem + 1 > cap) return false;
+        if (out[0] && (strlen(out) != o->stem || strncmp(out, o->name, o->stem))) return false;
+        memcpy(out, o->name, o->stem);
+        out[o->stem] = 0;
     }
     return out[0] != 0;
 }
@@ -105,13 +97,13 @@ void job_status_print(const job_status *s, FILE *out)
             span_text(o->age, age, sizeof age);
             strncat(age, " ago", sizeof age - strlen(age) - 1);
         }
-        hours_text(o->seconds / 3600, h, sizeof h);
+        job_cost_hours_text(o->seconds / 3600, h, sizeof h);
         fprintf(out, "%-12s %-24s %23s %11s %9llu %11s %10s  %s\n", job_state_name(o->state), ranks, done, chunks,
                 (unsigned long long)o->puzzles, h, age, o->name);
         if (o->why[0] && o->state != JOB_COMPLETE && o->state != JOB_RUNNING) fprintf(out, "%12s %s\n", "", o->why);
     }
     char h[24];
-    hours_text(s->seconds / 3600, h, sizeof h);
+    job_cost_hours_text(s->seconds / 3600, h, sizeof h);
     double pct = s->units_total ? 100.0 * (double)s->units_done / (double)s->units_total : 0;
     fprintf(out, "total: %llu of %llu %s done (%.2f %%), %llu puzzle%s, %s core-hours spent\n",
             (unsigned long long)s->units_done, (unsigned long long)s->units_total, unit, pct,
@@ -153,7 +145,7 @@ void job_status_print(const job_status *s, FILE *out)
                 s->obs.seconds / (double)s->obs.units, s->out[0].groups ? "group" : "grid",
                 (unsigned long long)s->obs.chunks);
     if (s->hours_left >= 0) {
-        hours_text(s->hours_left, h, sizeof h);
+        job_cost_hours_text(s->hours_left, h, sizeof h);
         const char *how = s->factor <= 0  ? " (the model as measured, not scaled: nothing done yet)"
                           : s->modelled ? " (the model scaled by that factor)"
                                         : " (at that rate)";

@@ -130,12 +130,8 @@ static char *find_array_sbatch(const char *jobdir)
     return f;
 }
 
-/* Core-hours to read: 47810, 47.81, 0.0022 */
-static void hours_text(char *out, size_t n, double usec)
-{
-    double h = usec / 3.6e9;
-    snprintf(out, n, h >= 100 ? "%.0f" : h >= 1 ? "%.2f" : "%.2g", h);
-}
+/* usec of one core as core-hours to read */
+static void hours_text(char *out, size_t n, double usec) { job_cost_hours_text(usec / 3.6e9, out, n); }
 
 typedef struct part {
     uint64_t first, last;
