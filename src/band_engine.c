@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "band_scan.h"
+#include "band_sieve.h"
 #include "band_split.h"
 #include "band_table.h"
 #include "cellset.h"
@@ -47,8 +48,10 @@
 #define TB_EXTRA 1024
 #define MAX_TB_INITIAL (BAND_ENGINE_VEC_UAS + L2 + TB_EXTRA)
 
-/* w[0], w[1]: the first 128 two-band UAs of the finder; w[2], w[3]: up
- * to 128 learned in this orientation (filled in as they are learned). */
+/* w[0], w[1]: the first 128 two-band UAs of the finder; w[2], w[3] of an
+ * X: the up to 128 learned in this orientation that it misses (filled in
+ * as they are learned); a Y's stay 0 (its misses of learned ones are in
+ * the sieve rows, and x_pair tests them from lb[]). */
 typedef struct vec2 {
     uint64_t w[4];
 } vec2;
@@ -73,6 +76,7 @@ struct band_engine {
     band_options opt;
     ua_finder *finder;
     band_scan_fn scan;           /* band_scan_best: the two-band list beyond the vectors */
+    band_sieve_block_fn sieve_fn; /* band_sieve_best: the Y of a block that pass X's vector */
     solver9_ctx *solver;
     ua_store found;
     band_ua_list refill;         /* two-band UAs of the orientation from band_ua */
@@ -94,12 +98,24 @@ struct band_engine {
     uint64_t *tbw;
     int ntb, captb, ntb_base;
     uint32_t la[LEARN_SLOTS], lb[LEARN_SLOTS]; /* learned two-band UAs in the vectors */
-    int nl, nys;
+    int nl, nys, nxs;
+    const uint32_t *xset;        /* the X (band 1's table, e->nxs sets), their vectors e->vx, e->x2 */
+    vec4 *x2;
+    int capx2;
+    /* x_lists: the sieve rows each X of one size misses */
+    uint16_t *xua;
+    int *xuo;
+    size_t capxua, capxuo;
+    int xua_nl;
     vec2 *vx, *vy, *ys;
     uint32_t *yset;
     vec4 *y2;
     int capvx, capvy, capys;
     int bucket[BAND_TABLE_MAX_SIZE + 1][KEYS + 1];
+    /* the Y bit per set (ys order, a range of blocks per size from
+     * sblk[size]): row k < 128 the vectors' UA k, 128 + k learned slot k */
+    band_sieve sieve;
+    int sblk[BAND_TABLE_MAX_SIZE + 1];
     /* band 3 search: the lists of the UAs unhit, one per depth (the root's
      * at R[0..nR)), and the UAs learned for the current pair */
     uint32_t *R;
@@ -199,6 +215,8 @@ band_engine *band_engine_new(const band_options *opt)
     for (int i = 0; i < 6; i++) band_table_init(&e->tab[i]);
     band_table_init(&e->tab3);
     e->scan = opt->scan_scalar ? band_scan_first_scalar : band_scan_best(NULL);
+    e->sieve_fn = opt->scan_scalar ? band_sieve_block_scalar : band_sieve_best(NULL);
+    band_sieve_init(&e->sieve);
     e->finder = ua_finder_new();
     e->solver = solver9_new();
     e->gua = malloc(sizeof *e->gua * MAX_GRID_UAS);
@@ -223,6 +241,7 @@ void band_engine_free(band_engine *e)
     free(e->tb0);
     for (int i = 0; i < 6; i++) band_table_free(&e->tab[i]);
     band_table_free(&e->tab3);
+    band_sieve_free(&e->sieve);
     free(e->gua);
     free(e->oua);
     free(e->R);
@@ -234,6 +253,9 @@ void band_engine_free(band_engine *e)
     free(e->ys);
     free(e->yset);
     free(e->y2);
+    free(e->x2);
+    free(e->xua);
+    free(e->xuo);
     free(e->qs);
     free(e->qinfo);
     free(e->item_strict);
@@ -262,6 +284,8 @@ uint64_t band_engine_memory(const band_engine *e)
     m += (uint64_t)e->found.cap * sizeof(cs81);
     m += ((uint64_t)e->refill.cap + (uint64_t)e->refill.captmp + (uint64_t)e->captb0) * 8;
     m += (uint64_t)e->capqs * 12;
+    m += (uint64_t)e->sieve.cap * BAND_SIEVE_ROWS * BAND_SIEVE_WORDS * 8 + (uint64_t)e->capx2 * sizeof(vec4);
+    m += (uint64_t)e->capxua * 2 + (uint64_t)e->capxuo * sizeof(int);
     return m;
 }
 
@@ -698,16 +722,16 @@ static void learn_two_band(band_engine *e, uint64_t w)
         e->la[k] = a, e->lb[k] = b;
         uint64_t bit = UINT64_C(1) << (k & 63);
         int word = 2 + (k >> 6);
-        for (int j = 0; j < e->nys; j++)
-            if (!(e->yset[j] & b)) e->ys[j].w[word] |= bit;
+        for (int i = 0; i < e->nxs; i++) e->vx[i].w[word] |= bit & -(uint64_t)!(e->xset[i] & a);
+        if (!e->opt.pairs_plain) band_sieve_set_ua(&e->sieve, BAND_ENGINE_VEC_UAS + k, b);
         e->rec->ua_learned_two_band++;
     } else if (e->ntb < e->ntb_base + MAX_TB_LEARNED && add_tb(e, w) == MC_OK) {
         e->rec->ua_learned_two_band++;
         int k = e->ntb - 1;
         if (k < L2) {
             uint64_t bit = UINT64_C(1) << (k & 63);
-            for (int j = 0; j < e->nys; j++)
-                if (!(e->yset[j] & b)) e->y2[j].w[k >> 6] |= bit;
+            for (int j = 0; j < e->nys; j++) e->y2[j].w[k >> 6] |= bit & -(uint64_t)!(e->yset[j] & b);
+            for (int i = 0; i < e->nxs; i++) e->x2[i].w[k >> 6] |= bit & -(uint64_t)!(e->xset[i] & a);
         }
     }
 }
@@ -859,9 +883,16 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
                 fail(e, "a two-band difference leaves bands 1+2");
                 return;
             }
-            if (e->opt.learn && (e->nl < LEARN_SLOTS || e->ntb < e->ntb_base + MAX_TB_LEARNED)) {
+            /* a vector slot takes the minimized UA (it is tested on every
+             * pair); the list takes the difference itself, a UA already
+             * (second_ok checked the solution): minimizing costs about 25
+             * solver calls and saved fewer (K = 16, 26 groups: 1.49 M
+             * solver calls and 3.02 s of pairs, 0.31 M and 1.97 s) */
+            if (e->opt.learn && e->nl < LEARN_SLOTS) {
                 cs81 m = minimize(e, d);
                 if (minimized_ok(e, m, d)) learn_two_band(e, m.w[0]);
+            } else if (e->opt.learn && e->ntb < e->ntb_base + MAX_TB_LEARNED) {
+                learn_two_band(e, d.w[0]);
             }
             return;
         }
@@ -997,8 +1028,32 @@ static void fill_vectors(const band_table *t, int nmax, const uint32_t *part, in
     }
 }
 
-/* Y of one size sorted by KEY_BITS of their vector (the first UAs): the Y
- * that can pair with an X lie in the buckets whose key misses X's key. */
+/* out[i] = the second vector of set i of a band (the two-band list's
+ * first n2v UAs that it misses, their part in the band at bit shift of
+ * list[k]): the AND over its cells of the UAs without the cell. */
+static void fill_second(const uint64_t *list, int n2v, int shift, const uint32_t *set, int n, vec4 *out)
+{
+    vec4 miss[27], all = {{0, 0, 0, 0}};
+    for (int k = 0; k < n2v; k++) all.w[k >> 6] |= UINT64_C(1) << (k & 63);
+    for (int c = 0; c < 27; c++) {
+        vec4 v = all;
+        for (int k = 0; k < n2v; k++)
+            if ((list[k] >> (shift + c)) & 1) v.w[k >> 6] &= ~(UINT64_C(1) << (k & 63));
+        miss[c] = v;
+    }
+    for (int i = 0; i < n; i++) {
+        vec4 v = all;
+        for (uint32_t m = set[i]; m; m &= m - 1) {
+            const vec4 *mc = &miss[__builtin_ctz(m)];
+            for (int w = 0; w < 4; w++) v.w[w] &= mc->w[w];
+        }
+        out[i] = v;
+    }
+}
+
+/* Y of one size sorted by KEY_BITS of their vector (the first UAs), so
+ * that Y alike in them share sieve blocks (an X kills them together);
+ * bucket[y][0..KEYS] are the buckets' bounds in e->ys. */
 static void sort_y(band_engine *e, const band_table *t2, int y)
 {
     int j0 = t2->start[y], j1 = t2->start[y + 1];
@@ -1016,46 +1071,97 @@ static void sort_y(band_engine *e, const band_table *t2, int y)
     for (int k = 0; k <= KEYS; k++) b[k] += j0;
 }
 
+/* The pair of X i (e->vx, e->x2) with Y j (e->ys, e->y2): the vectors,
+ * the second vector, then survivor. The vectors: the first 128 UAs
+ * (words 0, 1 of both) unless known is set (the sieve tested them), and
+ * the learned slots k >= from that X misses (vx words 2, 3), each against
+ * the Y's set (lb[k]: a Y keeps no bits of the slots). */
+static void x_pair(band_engine *e, int i, int j, bool known, int from)
+{
+    const vec2 *u = &e->vx[i], *v = &e->ys[j];
+    if (!known && ((u->w[0] & v->w[0]) | (u->w[1] & v->w[1]))) return;
+    uint32_t ys = e->yset[j];
+    for (int w = from >> 6; w < 2; w++) {
+        uint64_t m = u->w[2 + w];
+        if (w == from >> 6) m &= ~UINT64_C(0) << (from & 63);
+        for (; m; m &= m - 1)
+            if (!(ys & e->lb[64 * w + __builtin_ctzll(m)])) return;
+    }
+    const vec4 *a = &e->x2[i], *c = &e->y2[j];
+    if ((a->w[0] & c->w[0]) | (a->w[1] & c->w[1]) | (a->w[2] & c->w[2]) | (a->w[3] & c->w[3])) return;
+    survivor(e, e->xset[i], ys);
+}
+
+/* For the X i0..i1-1: the UAs each misses (its vector's bits) as sieve
+ * rows, the first 128 smallest first, then the learned slots, in e->xua
+ * from e->xuo[i - i0]; made again when a slot was learned since
+ * (e->xua_nl). */
+static mc_status x_lists(band_engine *e, int i0, int i1)
+{
+    size_t total = 0;
+    for (int i = i0; i < i1; i++)
+        for (int w = 0; w < 4; w++) total += (size_t)__builtin_popcountll(e->vx[i].w[w]);
+    if ((size_t)(i1 - i0 + 1) > e->capxuo) {
+        int *p = realloc(e->xuo, sizeof *p * (size_t)(i1 - i0 + 1));
+        if (!p) return MC_ENOMEM;
+        e->xuo = p;
+        e->capxuo = (size_t)(i1 - i0 + 1);
+    }
+    if (total > e->capxua) {
+        uint16_t *p = realloc(e->xua, sizeof *p * total);
+        if (!p) return MC_ENOMEM;
+        e->xua = p;
+        e->capxua = total;
+    }
+    int n = 0;
+    for (int i = i0; i < i1; i++) {
+        e->xuo[i - i0] = n;
+        for (int w = 0; w < 4; w++)
+            for (uint64_t m = e->vx[i].w[w]; m; m &= m - 1) e->xua[n++] = (uint16_t)(64 * w + __builtin_ctzll(m));
+    }
+    e->xuo[i1 - i0] = n;
+    e->xua_nl = e->nl;
+    return MC_OK;
+}
+
+/* X x Y for the sizes x, y, a block of 512 Y at a time (its sieve rows
+ * stay in the cache) against every X of size x: the sieve gives the Y of
+ * the block that miss none of the UAs X misses, and each goes to x_pair.
+ * With options.pairs_plain (the tests' twin) every Y of the block goes to
+ * x_pair; the pairs come in the same order (block, X, Y), so both do the
+ * same work and learn the same UAs. A list made before a UA was learned
+ * lacks it: x_pair tests the whole vector, so nothing changes but speed. */
 static void pairs(band_engine *e, const band_table *t1, int x, int y)
 {
     int i0 = t1->start[x], i1 = t1->start[x + 1];
-    const int *b = e->bucket[y];
-    const vec2 *ys = e->ys;
-    e->rec->pairs += (uint64_t)(i1 - i0) * (uint64_t)(b[KEYS] - b[0]);
-    for (int i = i0; i < i1; i++) {
-        uint64_t a0 = e->vx[i].w[0], a1 = e->vx[i].w[1], a2 = 0, a3 = 0;
-        uint32_t xs = t1->set[i];
-        for (int k = 0; k < e->nl; k++)
-            if (!(xs & e->la[k])) {
-                if (k < 64) a2 |= UINT64_C(1) << k;
-                else a3 |= UINT64_C(1) << (k - 64);
-            }
-        int nl0 = e->nl, n2done = 0;
-        vec4 x2 = {{0, 0, 0, 0}};
-        unsigned comp = (unsigned)(~a0 & KEY_MASK), sub = comp;
-        for (;;) {
-            for (int j = b[sub]; j < b[sub + 1]; j++) {
-                if ((a0 & ys[j].w[0]) | (a1 & ys[j].w[1]) | (a2 & ys[j].w[2]) | (a3 & ys[j].w[3])) continue;
-                int lim = e->ntb < L2 ? e->ntb : L2;
-                for (; n2done < lim; n2done++) /* X's bits of the second vector, when first needed */
-                    if (!(xs & (uint32_t)(e->tbw[n2done] & MASK27)))
-                        x2.w[n2done >> 6] |= UINT64_C(1) << (n2done & 63);
-                const vec4 *y2 = &e->y2[j];
-                if ((x2.w[0] & y2->w[0]) | (x2.w[1] & y2->w[1]) | (x2.w[2] & y2->w[2]) | (x2.w[3] & y2->w[3]))
-                    continue;
-                survivor(e, xs, e->yset[j]);
-                if (e->stop) return;
-                if (e->nl != nl0) { /* learned: X's bits of the new slots */
-                    for (int k = nl0; k < e->nl; k++)
-                        if (!(xs & e->la[k])) {
-                            if (k < 64) a2 |= UINT64_C(1) << k;
-                            else a3 |= UINT64_C(1) << (k - 64);
-                        }
-                    nl0 = e->nl;
+    int j0 = e->bucket[y][0], j1 = e->bucket[y][KEYS];
+    e->rec->pairs += (uint64_t)(i1 - i0) * (uint64_t)(j1 - j0);
+    if (j0 == j1 || i0 == i1) return;
+    int nb = (j1 - j0 + BAND_SIEVE_BLOCK - 1) / BAND_SIEVE_BLOCK;
+    for (int b = 0; b < nb; b++) {
+        int jb = j0 + BAND_SIEVE_BLOCK * b, je = jb + BAND_SIEVE_BLOCK < j1 ? jb + BAND_SIEVE_BLOCK : j1;
+        if (e->opt.pairs_plain) {
+            for (int i = i0; i < i1 && !e->stop; i++)
+                for (int j = jb; j < je && !e->stop; j++) x_pair(e, i, j, false, 0);
+            if (e->stop) return;
+            continue;
+        }
+        mc_status st;
+        if ((b == 0 || e->xua_nl != e->nl) && (st = x_lists(e, i0, i1)) != MC_OK) {
+            e->status = st;
+            e->stop = true;
+            return;
+        }
+        const uint64_t *rows = band_sieve_rows(&e->sieve, e->sblk[y] + b);
+        for (int i = i0; i < i1; i++) {
+            uint64_t out[BAND_SIEVE_WORDS];
+            const int *o = e->xuo + (i - i0);
+            if (!e->sieve_fn(rows, e->xua + o[0], o[1] - o[0], out)) continue;
+            for (int w = 0; w < BAND_SIEVE_WORDS; w++)
+                for (uint64_t m = out[w]; m; m &= m - 1) {
+                    x_pair(e, i, jb + 64 * w + __builtin_ctzll(m), true, e->xua_nl);
+                    if (e->stop) return;
                 }
-            }
-            if (!sub) break;
-            sub = (sub - 1) & comp;
         }
     }
 }
@@ -1161,27 +1267,27 @@ static mc_status pair_phase(band_engine *e, const band_table *t1, const band_tab
     fill_vectors(t1, xmax, p1, nv, e->vx);
     fill_vectors(t2, xmax, p2, nv, e->vy);
     for (int y = 0; y <= xmax; y++) sort_y(e, t2, y);
-    e->nys = n2;
-    {   /* the second vector of each Y: AND over its cells of the UAs without the cell */
-        int n2v = e->ntb < L2 ? e->ntb : L2;
-        vec4 miss[27];
-        for (int c = 0; c < 27; c++) {
-            vec4 v = {{0, 0, 0, 0}};
-            for (int k = 0; k < n2v; k++)
-                if (!((e->tbw[k] >> (27 + c)) & 1)) v.w[k >> 6] |= UINT64_C(1) << (k & 63);
-            miss[c] = v;
+    if (!e->opt.pairs_plain) {
+        band_sieve_clear(&e->sieve);
+        for (int y = 0; y <= xmax; y++) {
+            int j0 = e->bucket[y][0];
+            if ((st = band_sieve_add(&e->sieve, e->yset + j0, e->bucket[y][KEYS] - j0, &e->sblk[y])) != MC_OK)
+                return st;
         }
-        vec4 all = {{0, 0, 0, 0}};
-        for (int k = 0; k < n2v; k++) all.w[k >> 6] |= UINT64_C(1) << (k & 63);
-        for (int j = 0; j < n2; j++) {
-            vec4 v = all;
-            for (uint32_t m = e->yset[j]; m; m &= m - 1) {
-                const vec4 *mc = &miss[__builtin_ctz(m)];
-                for (int w = 0; w < 4; w++) v.w[w] &= mc->w[w];
-            }
-            e->y2[j] = v;
-        }
+        for (int k = 0; k < nv; k++) band_sieve_set_ua(&e->sieve, k, p2[k]);
     }
+    e->nys = n2;
+    e->nxs = n1;
+    e->xset = t1->set;
+    if (e->capx2 < n1) {
+        vec4 *q = realloc(e->x2, sizeof *q * (size_t)n1);
+        if (!q) return MC_ENOMEM;
+        e->x2 = q;
+        e->capx2 = n1;
+    }
+    int n2v = e->ntb < L2 ? e->ntb : L2;
+    fill_second(e->tbw, n2v, 27, e->yset, n2, e->y2);
+    fill_second(e->tbw, n2v, 0, t1->set, n1, e->x2);
     e->rec->seconds_tables += mc_thread_cpu_seconds() - t0;
     t0 = mc_thread_cpu_seconds();
     int K = e->opt.clues;

@@ -20,9 +20,12 @@
  *      the CPU has AVX-512 or AVX2; at most 4,096 learned per orientation:
  *      scanning more costs more than the solver calls saved);
  *   3. X x Y: for every size pair with band_split_pair_ok, every pair whose
- *      vectors AND to zero survives; the Y of a size are bucketed by their
- *      bits of the first 10 UAs, so an X visits only the buckets that hit
- *      every one of those 10 UAs it leaves unhit;
+ *      vectors AND to zero survives; the Y of a size (sorted by their bits
+ *      of the first 10 UAs, so that alike Y share a block) are held bit per
+ *      set by band_sieve, 512 to a block, one row per vector UA; for each
+ *      block, every X of the size ORs the rows of the UAs it misses (an
+ *      OR of 512 bits kills a Y of the block that misses one, and stops
+ *      when none is left), and only the Y left are paired with it;
  *   3b. band-3 bound (grid mode here, group mode in step 5): the grid UAs
  *      with a band-3 part (band 3's own UAs included), smallest band-3
  *      part first, the first 256 (MIX in band_engine.c; 128 and 512 were
@@ -35,7 +38,10 @@
  *      counted from the solver's base states (solver9.h: band 3
  *      propagated once per orientation, band 3 + X once per X); a
  *      second solution differs from the grid inside bands 1+2 only; the
- *      difference is shrunk to a minimal UA (solver calls) and learned;
+ *      difference is learned: into the vectors' 128 learned bits shrunk
+ *      to a minimal UA first (solver calls), into the list as it is (a
+ *      UA already: shrinking costs about 25 solver calls, more than the
+ *      smaller set saves there);
  *      the pairs that pass are kept in a list (X order) for step 5;
  *   5. band 3, for each pair of the list: the bound of 3b, then the grid's
  *      UAs unhit by Q leave their band-3 part to hit; with the band UAs of
@@ -132,9 +138,14 @@ typedef struct band_options {
      * cover still decides at report (default 0) */
     int ties_plain;
     /* tests: the two-band list beyond the vectors scanned one set at a
-     * time (band_scan_first_scalar) instead of by the widest version the
+     * time (band_scan_first_scalar) and the sieve of step 3 by its scalar
+     * version (band_sieve_block_scalar) instead of the widest versions the
      * CPU runs; the same pairs survive (default 0) */
     int scan_scalar;
+    /* tests: X x Y pair by pair (every Y of a size tested against X's
+     * vectors) instead of 512 Y at a time by band_sieve; the same pairs in
+     * the same order, so the same counters (default 0) */
+    int pairs_plain;
     /* cells fixed as clues (grid cells in band_engine_run, item cells in
      * band_engine_run_group), not counted against K (default none) */
     cs81 givens;

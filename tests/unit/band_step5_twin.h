@@ -10,7 +10,10 @@
  *        (every tie searched, the cover deciding at report);
  *   STEP5_TWIN_SCAN   the two-band list beyond the vectors scanned by the
  *        widest band_scan version the CPU runs against
- *        band_options.scan_scalar (one set at a time).
+ *        band_options.scan_scalar (one set at a time), and the sieve of
+ *        X x Y (band_sieve) by its widest version against the scalar one;
+ *   STEP5_TWIN_PAIRS  X x Y through the sieve, 512 Y at a time, against
+ *        band_options.pairs_plain (every pair tested on its vectors).
  *
  * Groups: covering groups of tests/data/seventeen-cover.txt.gz drawn with a
  * fixed seed among the records a filter accepts (each holds at least one
@@ -19,9 +22,10 @@
  * cells, as sets). With STEP5_TWIN_BAND3 they must also do the same steps
  * 1-4 (pairs, survivors, two-band passes: step 5 does not touch them); with
  * STEP5_TWIN_TIES the fast one may only do fewer; with STEP5_TWIN_SCAN
- * every step and counter must be the same (pairs, survivors, two-band
+ * and STEP5_TWIN_PAIRS every step and counter must be the same (pairs, survivors, two-band
  * passes, band-3 nodes, solver calls, learned UAs).
- * For test_band_step5, test_band_ties, test_band_scan (default) and the
+ * For test_band_step5, test_band_ties, test_band_scan, test_band_sieve
+ * (default) and the
  * slow twins of the first two; the
  * callers require the number of puzzles found to be positive (both engines
  * could lose the same puzzle only if both were wrong, and
@@ -68,7 +72,7 @@ static inline void step5_on_item(void *arg, int item, const uint8_t *pz, int n)
     f->cells[f->n++] = s;
 }
 
-enum { STEP5_TWIN_BAND3, STEP5_TWIN_TIES, STEP5_TWIN_SCAN };
+enum { STEP5_TWIN_BAND3, STEP5_TWIN_TIES, STEP5_TWIN_SCAN, STEP5_TWIN_PAIRS };
 
 typedef struct step5_run {
     int clues, band3_min, twin, puzzles;
@@ -81,7 +85,8 @@ static inline band_engine *step5_engine(int clues, int band3_min, int twin, int 
     o.band3_min = band3_min;
     if (twin == STEP5_TWIN_BAND3) o.band3_plain = plain;
     else if (twin == STEP5_TWIN_TIES) o.ties_plain = plain;
-    else o.scan_scalar = plain;
+    else if (twin == STEP5_TWIN_SCAN) o.scan_scalar = plain;
+    else o.pairs_plain = plain;
     band_engine *e = band_engine_new(&o);
     assert_non_null(e);
     return e;
@@ -106,7 +111,7 @@ static inline int step5_on_group(void *arg, const bandpair_group *g)
         assert_int_equal(rf.survivors, rs.survivors);
         assert_int_equal(rf.two_band_pass, rs.two_band_pass);
     }
-    if (r->twin == STEP5_TWIN_SCAN) {
+    if (r->twin == STEP5_TWIN_SCAN || r->twin == STEP5_TWIN_PAIRS) {
         assert_int_equal(rf.band3_nodes, rs.band3_nodes);
         assert_int_equal(rf.solver_calls, rs.solver_calls);
         assert_int_equal(rf.ua_learned_two_band, rs.ua_learned_two_band);
