@@ -100,6 +100,7 @@ struct band_engine {
     uint32_t la[LEARN_SLOTS], lb[LEARN_SLOTS]; /* learned two-band UAs in the vectors */
     int nl, nys, nxs;
     const uint32_t *xset;        /* the X (band 1's table, e->nxs sets), their vectors e->vx, e->x2 */
+    int x_from;                  /* the first X of the size in X x Y now (those before are done) */
     vec4 *x2;
     int capx2;
     /* x_lists: the sieve rows each X of one size misses */
@@ -722,7 +723,7 @@ static void learn_two_band(band_engine *e, uint64_t w)
         e->la[k] = a, e->lb[k] = b;
         uint64_t bit = UINT64_C(1) << (k & 63);
         int word = 2 + (k >> 6);
-        for (int i = 0; i < e->nxs; i++) e->vx[i].w[word] |= bit & -(uint64_t)!(e->xset[i] & a);
+        for (int i = e->x_from; i < e->nxs; i++) e->vx[i].w[word] |= bit & -(uint64_t)!(e->xset[i] & a);
         if (!e->opt.pairs_plain) band_sieve_set_ua(&e->sieve, BAND_ENGINE_VEC_UAS + k, b);
         e->rec->ua_learned_two_band++;
     } else if (e->ntb < e->ntb_base + MAX_TB_LEARNED && add_tb(e, w) == MC_OK) {
@@ -731,7 +732,7 @@ static void learn_two_band(band_engine *e, uint64_t w)
         if (k < L2) {
             uint64_t bit = UINT64_C(1) << (k & 63);
             for (int j = 0; j < e->nys; j++) e->y2[j].w[k >> 6] |= bit & -(uint64_t)!(e->yset[j] & b);
-            for (int i = 0; i < e->nxs; i++) e->x2[i].w[k >> 6] |= bit & -(uint64_t)!(e->xset[i] & a);
+            for (int i = e->x_from; i < e->nxs; i++) e->x2[i].w[k >> 6] |= bit & -(uint64_t)!(e->xset[i] & a);
         }
     }
 }
@@ -1137,6 +1138,7 @@ static void pairs(band_engine *e, const band_table *t1, int x, int y)
     int j0 = e->bucket[y][0], j1 = e->bucket[y][KEYS];
     e->rec->pairs += (uint64_t)(i1 - i0) * (uint64_t)(j1 - j0);
     if (j0 == j1 || i0 == i1) return;
+    e->x_from = i0; /* X x Y goes by size of X: the smaller X are done */
     int nb = (j1 - j0 + BAND_SIEVE_BLOCK - 1) / BAND_SIEVE_BLOCK;
     for (int b = 0; b < nb; b++) {
         int jb = j0 + BAND_SIEVE_BLOCK * b, je = jb + BAND_SIEVE_BLOCK < j1 ? jb + BAND_SIEVE_BLOCK : j1;
@@ -1278,6 +1280,7 @@ static mc_status pair_phase(band_engine *e, const band_table *t1, const band_tab
     }
     e->nys = n2;
     e->nxs = n1;
+    e->x_from = 0;
     e->xset = t1->set;
     if (e->capx2 < n1) {
         vec4 *q = realloc(e->x2, sizeof *q * (size_t)n1);

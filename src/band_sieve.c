@@ -44,7 +44,6 @@ mc_status band_sieve_add(band_sieve *s, const uint32_t *sets, int n, int *first_
         for (int i = 0; i < m; i++)
             for (uint32_t c = sets[i0 + i]; c; c &= c - 1)
                 blk[(size_t)(BAND_SIEVE_ROW_HAS + __builtin_ctz(c)) * W + (i >> 6)] |= UINT64_C(1) << (i & 63);
-        for (int k = 0; k < BAND_SIEVE_UAS; k++) memcpy(blk + (size_t)k * W, pad, sizeof *pad * W);
     }
     s->nblocks += nb;
     return MC_OK;

@@ -54,8 +54,8 @@ void band_sieve_free(band_sieve *s);
 /* Forgets every range (the memory is kept). */
 void band_sieve_clear(band_sieve *s);
 /* Appends a range of n sets; *first_block is its first block (the range
- * takes (n + 511) / 512 blocks). The UA rows of the new blocks are all
- * padding until band_sieve_set_ua. MC_ENOMEM when it cannot grow. */
+ * takes (n + 511) / 512 blocks). The UA rows of the new blocks are
+ * undefined until band_sieve_set_ua. MC_ENOMEM when it cannot grow. */
 MC_MUST_USE mc_status band_sieve_add(band_sieve *s, const uint32_t *sets, int n, int *first_block);
 /* Row k (< BAND_SIEVE_UAS) of every block: the sets that miss part. */
 void band_sieve_set_ua(band_sieve *s, int k, uint32_t part);
