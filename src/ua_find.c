@@ -197,7 +197,14 @@ static inline bool col_ok(const mstate *m, const tnode *t, int gc)
 static void take(ua_finder *f, mstate *m, int ti, int gr, int gc, int d)
 {
     const tnode *t = &f->node[ti];
-    mstate save = *m;
+    /* what the step changes and a sibling or the caller reads again: the
+     * used masks and the cells. The maps need no restoring: an entry this
+     * step writes is of a row, column, band, stack or label new at this
+     * step, so new for every sibling too, and written again before any
+     * step reads it. */
+    const uint16_t rowused = m->rowused, colused = m->colused, digused = m->digused;
+    const uint8_t bandused = m->bandused, stackused = m->stackused;
+    const cs81 cells = m->cells;
     if (t->rk) {
         m->rowmap[t->nr] = (int8_t)gr;
         m->rowused |= (uint16_t)(1u << gr);
@@ -221,9 +228,9 @@ static void take(ua_finder *f, mstate *m, int ti, int gr, int gc, int d)
     cs81_add(&m->cells, m->o ? gc * 9 + gr : gr * 9 + gc);
     if (t->terminal) emit(f, m);
     if (t->child >= 0 && t->depth < m->max_size) match_children(f, m, ti);
-    mc_status st = m->st;
-    *m = save;
-    m->st = st;
+    m->rowused = rowused, m->colused = colused, m->digused = digused;
+    m->bandused = bandused, m->stackused = stackused;
+    m->cells = cells;
 }
 
 /* Rows (or columns) a step may use: a bit mask over 0..8. */
