@@ -56,6 +56,8 @@ typedef struct vec2 {
     uint64_t w[4];
 } vec2;
 #define LEARN_SLOTS 128
+/* X x Y takes the X of a size in chunks of this many (x_candidates) */
+#define X_CHUNK 256
 /* the first L2 entries of the two-band list form a second vector, tested
  * only on the pairs that pass the first */
 #define L2 256
@@ -108,6 +110,9 @@ struct band_engine {
     int *xuo;
     size_t capxua, capxuo;
     int xua_nl;
+    /* x_candidates: the pairs the sieve lets through for a chunk of X */
+    uint32_t *cand, *cand_x, *cand_y;
+    size_t capcand;
     vec2 *vx, *vy, *ys;
     uint32_t *yset;
     vec4 *y2;
@@ -257,6 +262,9 @@ void band_engine_free(band_engine *e)
     free(e->x2);
     free(e->xua);
     free(e->xuo);
+    free(e->cand);
+    free(e->cand_x);
+    free(e->cand_y);
     free(e->qs);
     free(e->qinfo);
     free(e->item_strict);
@@ -286,7 +294,7 @@ uint64_t band_engine_memory(const band_engine *e)
     m += ((uint64_t)e->refill.cap + (uint64_t)e->refill.captmp + (uint64_t)e->captb0) * 8;
     m += (uint64_t)e->capqs * 12;
     m += (uint64_t)e->sieve.cap * BAND_SIEVE_ROWS * BAND_SIEVE_WORDS * 8 + (uint64_t)e->capx2 * sizeof(vec4);
-    m += (uint64_t)e->capxua * 2 + (uint64_t)e->capxuo * sizeof(int);
+    m += (uint64_t)e->capxua * 2 + (uint64_t)e->capxuo * sizeof(int) + (uint64_t)e->capcand * 12;
     return m;
 }
 
@@ -1125,13 +1133,69 @@ static mc_status x_lists(band_engine *e, int i0, int i1)
     return MC_OK;
 }
 
-/* X x Y for the sizes x, y, a block of 512 Y at a time (its sieve rows
- * stay in the cache) against every X of size x: the sieve gives the Y of
- * the block that miss none of the UAs X misses, and each goes to x_pair.
- * With options.pairs_plain (the tests' twin) every Y of the block goes to
- * x_pair; the pairs come in the same order (block, X, Y), so both do the
- * same work and learn the same UAs. A list made before a UA was learned
- * lacks it: x_pair tests the whole vector, so nothing changes but speed. */
+/* Grows the candidate buffers (e->cand, e->cand_x, e->cand_y) to n. */
+static bool cand_room(band_engine *e, size_t n)
+{
+    if (n <= e->capcand) return true;
+    size_t cap = e->capcand ? 2 * e->capcand : 4096;
+    while (cap < n) cap *= 2;
+    uint32_t *p[3] = {e->cand, e->cand_x, e->cand_y};
+    for (int k = 0; k < 3; k++) {
+        uint32_t *q = realloc(p[k], sizeof *q * cap);
+        if (!q) return false;
+        p[k] = q;
+        if (k == 0) e->cand = q;
+        else if (k == 1) e->cand_x = q;
+        else e->cand_y = q;
+    }
+    e->capcand = cap;
+    return true;
+}
+
+/* The Y of size y (ys j0..j1-1) that the sieve lets through for the X
+ * c0..c1-1 (their lists as made by x_lists), block by block so that a
+ * block's rows stay in the cache, then put in X order (Y ascending within
+ * an X): e->cand_y[start[i - c0] .. start[i - c0 + 1]) are X i's. False
+ * when out of memory. */
+static bool x_candidates(band_engine *e, int y, int j0, int j1, int c0, int c1, int start[X_CHUNK + 1])
+{
+    int nb = (j1 - j0 + BAND_SIEVE_BLOCK - 1) / BAND_SIEVE_BLOCK;
+    size_t n = 0;
+    memset(start, 0, sizeof *start * (X_CHUNK + 1));
+    for (int b = 0; b < nb; b++) {
+        const uint64_t *rows = band_sieve_rows(&e->sieve, e->sblk[y] + b);
+        int jb = j0 + BAND_SIEVE_BLOCK * b;
+        for (int i = c0; i < c1; i++) {
+            uint64_t out[BAND_SIEVE_WORDS];
+            const int *o = e->xuo + (i - c0);
+            if (!e->sieve_fn(rows, e->xua + o[0], o[1] - o[0], out)) continue;
+            if (!cand_room(e, n + BAND_SIEVE_BLOCK)) return false;
+            for (int w = 0; w < BAND_SIEVE_WORDS; w++)
+                for (uint64_t m = out[w]; m; m &= m - 1) {
+                    e->cand_x[n] = (uint32_t)(i - c0);
+                    e->cand[n++] = (uint32_t)(jb + 64 * w + __builtin_ctzll(m));
+                    start[i - c0 + 1]++;
+                }
+        }
+    }
+    int pos[X_CHUNK];
+    for (int i = 0; i < c1 - c0; i++) {
+        pos[i] = start[i];
+        start[i + 1] += start[i];
+    }
+    for (size_t t = 0; t < n; t++) e->cand_y[pos[e->cand_x[t]]++] = e->cand[t];
+    return true;
+}
+
+/* X x Y for the sizes x, y: the X in chunks of X_CHUNK; for a chunk, the
+ * sieve lists the Y that miss none of the UAs each X misses (x_candidates),
+ * and x_pair takes them in X order, Y ascending, so that the pairs of one X
+ * come one after another (the two-band check extends its base state by X
+ * once, and step 5 takes the kept pairs in the same order). With
+ * options.pairs_plain (the tests' twin) every pair goes to x_pair in that
+ * order, so both do the same work and learn the same UAs. A list made
+ * before a UA was learned lacks it: x_pair tests the slots learned since,
+ * so nothing changes but speed. */
 static void pairs(band_engine *e, const band_table *t1, int x, int y)
 {
     int i0 = t1->start[x], i1 = t1->start[x + 1];
@@ -1139,32 +1203,26 @@ static void pairs(band_engine *e, const band_table *t1, int x, int y)
     e->rec->pairs += (uint64_t)(i1 - i0) * (uint64_t)(j1 - j0);
     if (j0 == j1 || i0 == i1) return;
     e->x_from = i0; /* X x Y goes by size of X: the smaller X are done */
-    int nb = (j1 - j0 + BAND_SIEVE_BLOCK - 1) / BAND_SIEVE_BLOCK;
-    for (int b = 0; b < nb; b++) {
-        int jb = j0 + BAND_SIEVE_BLOCK * b, je = jb + BAND_SIEVE_BLOCK < j1 ? jb + BAND_SIEVE_BLOCK : j1;
-        if (e->opt.pairs_plain) {
-            for (int i = i0; i < i1 && !e->stop; i++)
-                for (int j = jb; j < je && !e->stop; j++) x_pair(e, i, j, false, 0);
-            if (e->stop) return;
-            continue;
-        }
-        mc_status st;
-        if ((b == 0 || e->xua_nl != e->nl) && (st = x_lists(e, i0, i1)) != MC_OK) {
+    if (e->opt.pairs_plain) {
+        for (int i = i0; i < i1 && !e->stop; i++)
+            for (int j = j0; j < j1 && !e->stop; j++) x_pair(e, i, j, false, 0);
+        return;
+    }
+    int start[X_CHUNK + 1];
+    for (int c0 = i0; c0 < i1 && !e->stop; c0 += X_CHUNK) {
+        int c1 = c0 + X_CHUNK < i1 ? c0 + X_CHUNK : i1;
+        mc_status st = x_lists(e, c0, c1);
+        if (st == MC_OK && !x_candidates(e, y, j0, j1, c0, c1, start)) st = MC_ENOMEM;
+        if (st != MC_OK) {
             e->status = st;
             e->stop = true;
             return;
         }
-        const uint64_t *rows = band_sieve_rows(&e->sieve, e->sblk[y] + b);
-        for (int i = i0; i < i1; i++) {
-            uint64_t out[BAND_SIEVE_WORDS];
-            const int *o = e->xuo + (i - i0);
-            if (!e->sieve_fn(rows, e->xua + o[0], o[1] - o[0], out)) continue;
-            for (int w = 0; w < BAND_SIEVE_WORDS; w++)
-                for (uint64_t m = out[w]; m; m &= m - 1) {
-                    x_pair(e, i, jb + 64 * w + __builtin_ctzll(m), true, e->xua_nl);
-                    if (e->stop) return;
-                }
-        }
+        for (int i = c0; i < c1; i++)
+            for (int t = start[i - c0]; t < start[i - c0 + 1]; t++) {
+                x_pair(e, i, (int)e->cand_y[t], true, e->xua_nl);
+                if (e->stop) return;
+            }
     }
 }
 
