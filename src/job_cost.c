@@ -3,16 +3,17 @@
  * The rates below are the committed output of bench_bandscan
  * (tests/bench/results/bench_bandscan.txt), copied as printed: CPU seconds
  * of one thread, in hundredths, of the groups sampled at each band-1 index
- * (K = 16: the entry for the build of commit 9c369df, `bench_bandscan --k
- * 16 --bands 13 --per-band 2 --grids 1`, 2 groups; K = 17: the entry of
- * the vector scan of the two-band list (band_scan), `--k 17 --bands 13
- * --per-band 10 --grids 0`, 10 groups). A band's rate is the mean of its
+ * (K = 16: the entry of X x Y through band_sieve, build 763e47d, round 2,
+ * `bench_bandscan --k 16 --bands 13 --per-band 2 --grids 1`, 2 groups, on
+ * an AMD EPYC with AVX-512; K = 17: the entry of the vector scan of the
+ * two-band list (band_scan), `--k 17 --bands 13 --per-band 10 --grids 0`,
+ * 10 groups, the same CPU). A band's rate is the mean of its
  * nearest sampled band (the lower one on a tie), as in the benchmark's
  * projection; a group also pays the enumeration of the groups, 0.85
  * core-hours for the 983,959,110 groups of the catalogue
  * (bench_bandpair.txt), 3 us each. With these rates the whole catalogue is
- * 38,700 core-hours at K = 16 and 834,000 at K = 17 (the benchmark's
- * projections, from the unrounded seconds: 38,870 and 833,500).
+ * 30,000 core-hours at K = 16 and 834,000 at K = 17 (the benchmark's
+ * projections, from the unrounded seconds: 29,990 and 833,500).
  *
  * Source enumerate runs the engine per grid: the rates are those of
  * bench_job_cost (tests/bench/results/bench_job_cost.txt, 2026-11-25), the
@@ -38,9 +39,9 @@ typedef struct stratum {
 } stratum;
 
 static const stratum group_k16[] = {
-    {1, 2, {5, 6}},     {36, 2, {8, 15}},   {70, 2, {10, 7}},   {105, 2, {4, 6}},  {139, 2, {24, 19}},
-    {174, 2, {25, 5}},  {209, 2, {26, 13}}, {243, 2, {10, 11}}, {278, 2, {12, 16}}, {312, 2, {58, 23}},
-    {347, 2, {13, 30}}, {381, 2, {67, 39}}, {416, 2, {37, 13}}};
+    {1, 2, {7, 7}},     {36, 2, {8, 12}},   {70, 2, {8, 9}},    {105, 2, {4, 7}},  {139, 2, {18, 16}},
+    {174, 2, {17, 6}},  {209, 2, {17, 10}}, {243, 2, {7, 6}},   {278, 2, {9, 8}},  {312, 2, {36, 12}},
+    {347, 2, {11, 19}}, {381, 2, {39, 24}}, {416, 2, {27, 13}}};
 static const stratum group_k17[] = {
     {1, 10, {107, 176, 266, 145, 374, 34, 45, 33, 243, 90}},
     {36, 10, {216, 116, 894, 116, 170, 72, 76, 151, 327, 29}},
