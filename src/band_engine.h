@@ -22,10 +22,12 @@
  *   3. X x Y: for every size pair with band_split_pair_ok, every pair whose
  *      vectors AND to zero survives; the Y of a size (sorted by their bits
  *      of the first 10 UAs, so that alike Y share a block) are held bit per
- *      set by band_sieve, 512 to a block, one row per vector UA; for each
- *      block, every X of the size ORs the rows of the UAs it misses (an
- *      OR of 512 bits kills a Y of the block that misses one, and stops
- *      when none is left), and only the Y left are paired with it;
+ *      set by band_sieve, 512 to a block, one row per vector UA; the X
+ *      of the size go in chunks of 256: block by block, every X of the
+ *      chunk ORs the rows of the UAs it misses (an OR of 512 bits kills a
+ *      Y of the block that misses one, and stops when none is left); the
+ *      Y left are then paired with their X in X order (the pairs of one X
+ *      together, as the two-band check's base state and step 5 want);
  *   3b. band-3 bound (grid mode here, group mode in step 5): the grid UAs
  *      with a band-3 part (band 3's own UAs included), smallest band-3
  *      part first, the first 256 (MIX in band_engine.c; 128 and 512 were
