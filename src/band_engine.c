@@ -103,6 +103,15 @@ struct band_engine {
     int nl, nys, nxs;
     const uint32_t *xset;        /* the X (band 1's table, e->nxs sets), their vectors e->vx, e->x2 */
     int x_from;                  /* the first X of the size in X x Y now (those before are done) */
+    /* the X whose vectors hold the learned slots' bits (vx words 2, 3)
+     * and the list's learned bits (x2): the X still to come of X x Y with
+     * options.pairs_plain; the chunk now with the sieve (x_slots fills a
+     * chunk's bits when it starts) */
+    int x_live0, x_live1;
+    /* slot_miss[c]: bit k set iff learned slot k's band-1 part lacks cell
+     * c; x2_miss[c] likewise for the list's learned entries below L2 */
+    uint64_t slot_miss[27][2];
+    vec4 x2_miss[27];
     vec4 *x2;
     int capx2;
     /* x_lists: the sieve rows each X of one size misses */
@@ -731,7 +740,8 @@ static void learn_two_band(band_engine *e, uint64_t w)
         e->la[k] = a, e->lb[k] = b;
         uint64_t bit = UINT64_C(1) << (k & 63);
         int word = 2 + (k >> 6);
-        for (int i = e->x_from; i < e->nxs; i++) e->vx[i].w[word] |= bit & -(uint64_t)!(e->xset[i] & a);
+        for (uint32_t m = a; m; m &= m - 1) e->slot_miss[__builtin_ctz(m)][k >> 6] &= ~bit;
+        for (int i = e->x_live0; i < e->x_live1; i++) e->vx[i].w[word] |= bit & -(uint64_t)!(e->xset[i] & a);
         if (!e->opt.pairs_plain) band_sieve_set_ua(&e->sieve, BAND_ENGINE_VEC_UAS + k, b);
         e->rec->ua_learned_two_band++;
     } else if (e->ntb < e->ntb_base + MAX_TB_LEARNED && add_tb(e, w) == MC_OK) {
@@ -740,7 +750,8 @@ static void learn_two_band(band_engine *e, uint64_t w)
         if (k < L2) {
             uint64_t bit = UINT64_C(1) << (k & 63);
             for (int j = 0; j < e->nys; j++) e->y2[j].w[k >> 6] |= bit & -(uint64_t)!(e->yset[j] & b);
-            for (int i = e->x_from; i < e->nxs; i++) e->x2[i].w[k >> 6] |= bit & -(uint64_t)!(e->xset[i] & a);
+            for (uint32_t m = a; m; m &= m - 1) e->x2_miss[__builtin_ctz(m)].w[k >> 6] &= ~bit;
+            for (int i = e->x_live0; i < e->x_live1; i++) e->x2[i].w[k >> 6] |= bit & -(uint64_t)!(e->xset[i] & a);
         }
     }
 }
@@ -1101,6 +1112,36 @@ static void x_pair(band_engine *e, int i, int j, bool known, int from)
     survivor(e, e->xset[i], ys);
 }
 
+/* The learned bits of the X i0..i1-1 (a chunk about to start): vx words
+ * 2, 3 (the slots learned so far that X misses) and x2's bits of the
+ * list's learned entries, each the AND over X's cells of slot_miss or
+ * x2_miss (as fill_vectors); learn_two_band then keeps them up to date
+ * until the next chunk. The same bits as set one by one at each learning
+ * over all the X to come (options.pairs_plain). */
+static void x_slots(band_engine *e, int i0, int i1)
+{
+    uint64_t all[2] = {e->nl >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << e->nl) - 1,
+                       e->nl >= 128 ? ~UINT64_C(0) : e->nl <= 64 ? 0 : (UINT64_C(1) << (e->nl - 64)) - 1};
+    /* the list's learned entries below L2: bits ntb_base .. min(ntb, L2) */
+    vec4 lrn = {{0, 0, 0, 0}};
+    for (int k = e->ntb_base; k < e->ntb && k < L2; k++) lrn.w[k >> 6] |= UINT64_C(1) << (k & 63);
+    bool list = (lrn.w[0] | lrn.w[1] | lrn.w[2] | lrn.w[3]) != 0;
+    for (int i = i0; i < i1; i++) {
+        uint64_t a = all[0], b = all[1];
+        vec4 l = lrn;
+        for (uint32_t m = e->xset[i]; m; m &= m - 1) {
+            int c = __builtin_ctz(m);
+            a &= e->slot_miss[c][0], b &= e->slot_miss[c][1];
+            if (list)
+                for (int w = 0; w < 4; w++) l.w[w] &= e->x2_miss[c].w[w];
+        }
+        e->vx[i].w[2] = a, e->vx[i].w[3] = b;
+        if (list)
+            for (int w = 0; w < 4; w++) e->x2[i].w[w] = (e->x2[i].w[w] & ~lrn.w[w]) | l.w[w];
+    }
+    e->x_live0 = i0, e->x_live1 = i1;
+}
+
 /* For the X i0..i1-1: the UAs each misses (its vector's bits) as sieve
  * rows, the first 128 smallest first, then the learned slots, in e->xua
  * from e->xuo[i - i0]; made again when a slot was learned since
@@ -1204,6 +1245,7 @@ static void pairs(band_engine *e, const band_table *t1, int x, int y)
     if (j0 == j1 || i0 == i1) return;
     e->x_from = i0; /* X x Y goes by size of X: the smaller X are done */
     if (e->opt.pairs_plain) {
+        e->x_live0 = i0, e->x_live1 = e->nxs;
         for (int i = i0; i < i1 && !e->stop; i++)
             for (int j = j0; j < j1 && !e->stop; j++) x_pair(e, i, j, false, 0);
         return;
@@ -1211,6 +1253,7 @@ static void pairs(band_engine *e, const band_table *t1, int x, int y)
     int start[X_CHUNK + 1];
     for (int c0 = i0; c0 < i1 && !e->stop; c0 += X_CHUNK) {
         int c1 = c0 + X_CHUNK < i1 ? c0 + X_CHUNK : i1;
+        x_slots(e, c0, c1);
         mc_status st = x_lists(e, c0, c1);
         if (st == MC_OK && !x_candidates(e, y, j0, j1, c0, c1, start)) st = MC_ENOMEM;
         if (st != MC_OK) {
@@ -1309,6 +1352,9 @@ static mc_status pair_phase(band_engine *e, const band_table *t1, const band_tab
     }
     e->ntb_base = e->ntb;
     e->nl = 0;
+    memset(e->slot_miss, 0xff, sizeof e->slot_miss);
+    memset(e->x2_miss, 0xff, sizeof e->x2_miss);
+    e->x_live0 = 0, e->x_live1 = 0;
     two_band_base(e);
     int n1 = t1->start[xmax + 1], n2 = t2->start[xmax + 1];
     if ((st = grow_vec(&e->vx, &e->capvx, n1)) != MC_OK) return st;
