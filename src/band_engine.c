@@ -1494,8 +1494,7 @@ mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *re
     if (need < xmax) xmax = need;
     if (xmax > first_size)
         for (int i = 0; i < 6; i++)
-            if ((st = band_table_build_given(&e->tab[i], e->tab[i].band, xmax, e->tab[i].given)) != MC_OK)
-                return st;
+            if ((st = band_table_extend(&e->tab[i], xmax)) != MC_OK) return st;
     rec->seconds_tables += mc_thread_cpu_seconds() - t0;
     for (int o = 0; o < BAND_SPLIT_ORIENTATIONS && !e->stop; o++)
         if ((st = run_orientation(e, o, xmax)) != MC_OK) return st;
@@ -1574,8 +1573,7 @@ mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const ui
     if (need < xmax) xmax = need;
     if (xmax > first_size)
         for (int i = 0; i < 2; i++)
-            if ((st = band_table_build_given(&e->tab[i], e->tab[i].band, xmax, e->tab[i].given)) != MC_OK)
-                return st;
+            if ((st = band_table_extend(&e->tab[i], xmax)) != MC_OK) return st;
     rec->seconds_tables += mc_thread_cpu_seconds() - t0;
     /* steps 1-4 once: the two-band UAs of the first item's finder are those
      * of every item (they lie in bands 1+2) */

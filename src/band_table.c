@@ -10,8 +10,9 @@ void band_table_init(band_table *t) { memset(t, 0, sizeof *t); }
 void band_table_free(band_table *t)
 {
     free(t->set);
-    t->set = NULL;
-    t->cap = 0;
+    free(t->tmp);
+    t->set = t->tmp = NULL;
+    t->cap = t->captmp = 0;
 }
 
 void band_table_read_band(const uint8_t grid[81], int b, bool stack, uint8_t out[27])
@@ -23,43 +24,41 @@ void band_table_read_band(const uint8_t grid[81], int b, bool stack, uint8_t out
 
 typedef struct fill_state {
     const uint8_t *band;
-    uint16_t colset[9], colused[9], rowused[3], boxused[3];
-    uint8_t cur[27];
+    uint16_t rowused[3];
     band_table *t;
     int overflow;
 } fill_state;
 
-static void add_ua(band_table *t, uint32_t d, int *overflow)
+/* The fillings column by column: a column holds its three digits in one of
+ * six orders, and a row takes a digit once. A box is then right by itself:
+ * its three columns' digits are its nine (they are the band's). d: the
+ * cells where the columns so far differ from the band. Every difference
+ * is appended (the build sorts them and drops repeats). */
+static void fill(fill_state *f, int c, uint32_t d)
 {
-    for (int i = 0; i < t->nua; i++)
-        if (t->ua[i] == d) return;
-    if (t->nua == BAND_TABLE_MAX_UA) {
-        *overflow = 1;
+    if (c == 9) {
+        band_table *t = f->t;
+        t->fillings++;
+        if (!d) return;
+        if (t->nua == BAND_TABLE_MAX_UA) {
+            f->overflow = 1;
+            return;
+        }
+        t->ua[t->nua++] = d;
         return;
     }
-    t->ua[t->nua++] = d;
-}
-
-static void fill(fill_state *f, int cell)
-{
-    if (cell == 27) {
-        uint32_t d = 0;
-        for (int i = 0; i < 27; i++)
-            if (f->cur[i] != f->band[i]) d |= UINT32_C(1) << i;
-        f->t->fillings++;
-        if (d) add_ua(f->t, d, &f->overflow);
-        return;
-    }
-    int r = cell / 9, c = cell % 9, bx = c / 3;
-    uint16_t cand = f->colset[c] & (uint16_t)~(f->colused[c] | f->rowused[r] | f->boxused[bx]);
-    while (cand) {
-        int d = __builtin_ctz(cand);
-        cand &= (uint16_t)(cand - 1);
-        uint16_t bit = (uint16_t)(1u << d);
-        f->colused[c] |= bit, f->rowused[r] |= bit, f->boxused[bx] |= bit;
-        f->cur[cell] = (uint8_t)d;
-        fill(f, cell + 1);
-        f->colused[c] &= (uint16_t)~bit, f->rowused[r] &= (uint16_t)~bit, f->boxused[bx] &= (uint16_t)~bit;
+    static const uint8_t order[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    const uint8_t dig[3] = {f->band[c], f->band[9 + c], f->band[18 + c]};
+    for (int k = 0; k < 6; k++) {
+        int x = dig[order[k][0]], y = dig[order[k][1]], z = dig[order[k][2]];
+        if (((f->rowused[0] >> x) | (f->rowused[1] >> y) | (f->rowused[2] >> z)) & 1) continue;
+        /* the rows whose digit moved: order k's non-fixed points */
+        uint32_t moved = 0;
+        for (int r = 0; r < 3; r++)
+            if (order[k][r] != r) moved |= UINT32_C(1) << (9 * r + c);
+        f->rowused[0] |= (uint16_t)(1u << x), f->rowused[1] |= (uint16_t)(1u << y), f->rowused[2] |= (uint16_t)(1u << z);
+        fill(f, c + 1, d | moved);
+        f->rowused[0] &= (uint16_t)~(1u << x), f->rowused[1] &= (uint16_t)~(1u << y), f->rowused[2] &= (uint16_t)~(1u << z);
     }
 }
 
@@ -85,6 +84,117 @@ static uint64_t binom27(int s)
     return v;
 }
 
+/* The search of list_sets: cells decided from 26 down to 0, each first
+ * left out, then taken, so the sets come in increasing order. The UAs
+ * unhit are a bit mask (2 words: at most LIST_UAS UAs); a UA is checked
+ * when its lowest cell is left out (no cell of it is left to take): bits
+ * low[c] are the UAs whose lowest cell is c, hit[c] those holding c. With
+ * one cell left to take, the cells that complete a valid set are those of
+ * every unhit UA: listed at once, in increasing order. */
+#define LIST_UAS 128
+typedef struct list_state {
+    uint64_t low[27][2], hit[27][2];
+    uint32_t ua[LIST_UAS];
+    uint32_t given;
+    int from, max;
+    uint32_t *out;
+    int n;
+} list_state;
+
+static void list_dfs(list_state *l, int c, uint32_t chosen, int n, uint64_t u0, uint64_t u1)
+{
+    if (n + c + 1 < l->from) return; /* too few cells left for the smallest size */
+    if (n >= l->max - 1 || c < 0) {
+        /* every UA of the cells left out is hit (checked at its lowest) */
+        if (!(u0 | u1) && n >= l->from) l->out[l->n++] = chosen;
+        if (n != l->max - 1 || c < 0) return;
+        uint32_t cand = ((UINT32_C(2) << c) - 1) & ~l->given;
+        for (uint64_t m = u0; m && cand; m &= m - 1) cand &= l->ua[__builtin_ctzll(m)];
+        for (uint64_t m = u1; m && cand; m &= m - 1) cand &= l->ua[64 + __builtin_ctzll(m)];
+        for (; cand; cand &= cand - 1) l->out[l->n++] = chosen | (cand & -cand);
+        return;
+    }
+    if (!((u0 & l->low[c][0]) | (u1 & l->low[c][1]))) list_dfs(l, c - 1, chosen, n, u0, u1);
+    if (!((l->given >> c) & 1))
+        list_dfs(l, c - 1, chosen | UINT32_C(1) << c, n + 1, u0 & ~l->hit[c][0], u1 & ~l->hit[c][1]);
+}
+
+/* Lists the valid sets of sizes from..max into t->set from t->start[from]
+ * (t->set holds room for every subset), sets start[from + 1 .. max + 1]. */
+static mc_status list_sets(band_table *t, int from, int max)
+{
+    if (t->nua > LIST_UAS) return MC_EINTERNAL; /* a band has at most 81 minimal UAs (test_band_table) */
+    static _Thread_local list_state l;
+    memset(l.low, 0, sizeof l.low);
+    memset(l.hit, 0, sizeof l.hit);
+    uint64_t u[2] = {0, 0};
+    for (int i = 0; i < t->nua; i++) {
+        uint64_t bit = UINT64_C(1) << (i & 63);
+        l.ua[i] = t->ua[i];
+        u[i >> 6] |= bit;
+        l.low[__builtin_ctz(t->ua[i])][i >> 6] |= bit;
+        for (uint32_t m = t->ua[i]; m; m &= m - 1) l.hit[__builtin_ctz(m)][i >> 6] |= bit;
+    }
+    l.given = t->given;
+    l.from = from, l.max = max;
+    int k0 = t->start[from];
+    l.out = t->set + k0;
+    l.n = 0;
+    list_dfs(&l, 26, 0, 0, u[0], u[1]);
+    /* by size, each in increasing order: a stable scatter */
+    int cnt[BAND_TABLE_MAX_SIZE + 2] = {0};
+    for (int i = 0; i < l.n; i++) cnt[__builtin_popcount(l.out[i])]++;
+    if (t->captmp < l.n) {
+        uint32_t *p = realloc(t->tmp, sizeof *p * (size_t)l.n);
+        if (!p) return MC_ENOMEM;
+        t->tmp = p;
+        t->captmp = l.n;
+    }
+    int at[BAND_TABLE_MAX_SIZE + 2];
+    for (int s = from, k = 0; s <= max; s++) {
+        t->start[s] = k0 + k;
+        at[s] = k;
+        k += cnt[s];
+    }
+    t->start[max + 1] = k0 + l.n;
+    for (int i = 0; i < l.n; i++) t->tmp[at[__builtin_popcount(l.out[i])]++] = l.out[i];
+    memcpy(l.out, t->tmp, sizeof *l.out * (size_t)l.n);
+    return MC_OK;
+}
+
+/* Grows t->set to hold every subset of up to max_size cells. */
+static mc_status set_room(band_table *t, int max_size)
+{
+    uint64_t need = 0;
+    for (int s = 0; s <= max_size; s++) need += binom27(s);
+    if ((uint64_t)t->cap < need) {
+        uint32_t *p = realloc(t->set, need * sizeof *p);
+        if (!p) return MC_ENOMEM;
+        t->set = p;
+        t->cap = (int)need;
+    }
+    return MC_OK;
+}
+
+static void set_min_valid(band_table *t)
+{
+    t->min_valid = -1;
+    for (int s = 0; s <= t->max_size && t->min_valid < 0; s++)
+        if (t->start[s + 1] > t->start[s]) t->min_valid = s;
+}
+
+mc_status band_table_extend(band_table *t, int max_size)
+{
+    assert(max_size <= BAND_TABLE_MAX_SIZE);
+    if (max_size <= t->max_size) return MC_OK;
+    mc_status st = set_room(t, max_size);
+    if (st != MC_OK) return st;
+    if ((st = list_sets(t, t->max_size + 1, max_size)) != MC_OK) return st;
+    t->max_size = max_size;
+    set_min_valid(t);
+    return MC_OK;
+}
+
 mc_status band_table_build(band_table *t, const uint8_t band[27], int max_size)
 {
     return band_table_build_given(t, band, max_size, 0);
@@ -102,11 +212,10 @@ mc_status band_table_build_given(band_table *t, const uint8_t band[27], int max_
     memset(&f, 0, sizeof f);
     f.band = band;
     f.t = t;
-    for (int c = 0; c < 9; c++)
-        for (int r = 0; r < 3; r++) f.colset[c] |= (uint16_t)(1u << band[9 * r + c]);
-    fill(&f, 0);
+    fill(&f, 0, 0);
     assert(!f.overflow);
-    /* keep the minimal differences */
+    /* keep the minimal differences (once each: a repeat of a kept one is
+     * a superset of it) */
     qsort(t->ua, (size_t)t->nua, sizeof t->ua[0], cmp_ua);
     int n = 0;
     for (int i = 0; i < t->nua; i++) {
@@ -119,31 +228,10 @@ mc_status band_table_build_given(band_table *t, const uint8_t band[27], int max_
         if (!(t->ua[i] & given)) t->ua[m++] = t->ua[i];
     n = m;
     t->nua = n;
-    /* size the set array for the worst case, once */
-    uint64_t need = 0;
-    for (int s = 0; s <= max_size; s++) need += binom27(s);
-    if ((uint64_t)t->cap < need) {
-        uint32_t *p = realloc(t->set, need * sizeof *p);
-        if (!p) return MC_ENOMEM;
-        t->set = p;
-        t->cap = (int)need;
-    }
-    int k = 0;
-    t->min_valid = -1;
-    for (int s = 0; s <= max_size; s++) {
-        t->start[s] = k;
-        if (s == 0) {
-            if (band_table_is_valid(t, 0)) t->set[k++] = 0;
-        } else {
-            uint32_t v = (UINT32_C(1) << s) - 1, end = UINT32_C(1) << 27;
-            while (v < end) {
-                if (!(v & given) && band_table_is_valid(t, v)) t->set[k++] = v;
-                uint32_t lo = v & -v, r = v + lo; /* next subset of the same size */
-                v = (((r ^ v) >> 2) / lo) | r;
-            }
-        }
-        if (t->min_valid < 0 && k > t->start[s]) t->min_valid = s;
-    }
-    t->start[max_size + 1] = k;
+    mc_status st = set_room(t, max_size);
+    if (st != MC_OK) return st;
+    t->start[0] = 0;
+    if ((st = list_sets(t, 0, max_size)) != MC_OK) return st;
+    set_min_valid(t);
     return MC_OK;
 }

@@ -13,13 +13,20 @@
  * (and, transposing, in every stack) is therefore valid.
  *
  * Construction (band_table_build): every filling with the same gangster is
- * enumerated by backtracking (a few to a few hundred); the cells where one
+ * enumerated by backtracking, column by column (a column's three digits in
+ * one of six orders, a digit once per row; a few to 1,728); the cells where one
  * differs from the band form a band UA; the minimal ones are kept
  * (table->ua). S is valid iff it meets every band UA. The valid sets of
- * each size 0..max_size are then listed by walking every subset of that
- * size in increasing order (C(27, 7) = 888,030 at size 7) and testing it
- * against the UAs. Nothing is cached: a build takes milliseconds, and the
- * engine builds the six tables of a grid (3 bands, 3 stacks) per grid.
+ * sizes 0..max_size are then listed by a search over the cells from 26
+ * down to 0, each first left out, then taken: a branch ends when a UA's
+ * lowest cell is left out unhit, or when max_size cells are taken and a
+ * UA of the cells left is unhit; so it meets only prefixes of valid sets
+ * (and their dead ends), not all C(27, 7) = 888,030 subsets of size 7 that
+ * a walk over the subsets tests (test_band_table: the walk is its twin).
+ * The sets come in increasing order and are then put by size, stably.
+ * band_table_extend lists larger sizes later from the same UAs. Nothing is
+ * cached across bands: a build takes a few milliseconds, and the engine
+ * builds the six tables of a grid (3 bands, 3 stacks) per grid.
  *
  * Givens (band_table_build_given): cells of the band fixed as clues that a
  * set does not count. A set S (disjoint from the givens) is then valid when
@@ -57,6 +64,8 @@ typedef struct band_table {
     int nua;
     int fillings;                         /* fillings with the band's gangster (band included) */
     int min_valid;
+    uint32_t *tmp;                        /* scratch of the listing */
+    int captmp;
 } band_table;
 
 void band_table_init(band_table *t);
@@ -70,6 +79,11 @@ MC_MUST_USE mc_status band_table_build(band_table *t, const uint8_t band[27], in
 /* The same with the cells of given (27 bits) fixed as uncounted clues; a
  * rebuild of t->band takes t->given again. */
 MC_MUST_USE mc_status band_table_build_given(band_table *t, const uint8_t band[27], int max_size, uint32_t given);
+
+/* Lists the valid sets of the sizes t->max_size + 1 .. max_size as well
+ * (the UAs are those of the last build); nothing when max_size is not
+ * larger. MC_ENOMEM when growing fails. */
+MC_MUST_USE mc_status band_table_extend(band_table *t, int max_size);
 
 /* True when mask meets every band UA of t (the fast validity test; with
  * givens: mask plus the givens is valid). */

@@ -13,6 +13,12 @@
  *   valid (the lemma band_split relies on), and some band has a valid set of
  *   exactly BAND_TABLE_MIN_VALID.
  * - band_table_read_band reads stacks transposed.
+ * - The listing's slow twin, a walk over every subset of each size in
+ *   increasing order tested with band_table_is_valid: the same lists for
+ *   all 416 bands up to size 5 (each with and without a random given
+ *   mask), 12 bands up to size 7, and band_table_extend from each smaller
+ *   size equal to a build at the larger; no band has more than 81 minimal
+ *   UAs (the listing's masks hold 128).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -100,6 +106,68 @@ static void test_twin(void **state)
     solver_free(s);
 }
 
+/* the twin: every subset of each size 0..max in increasing order, kept
+ * when valid and disjoint from the givens */
+static void walk_compare(const band_table *t, int max)
+{
+    int k = 0;
+    for (int s = 0; s <= max; s++) {
+        assert_int_equal(t->start[s], k);
+        uint32_t v = (UINT32_C(1) << s) - 1, end = UINT32_C(1) << 27;
+        while (v < end) {
+            if (!(v & t->given) && band_table_is_valid(t, v)) {
+                assert_true(k < t->start[max + 1]);
+                assert_int_equal(t->set[k], v);
+                k++;
+            }
+            if (!v) break;
+            uint32_t lo = v & -v, r = v + lo; /* next subset of the same size */
+            v = (((r ^ v) >> 2) / lo) | r;
+        }
+    }
+    assert_int_equal(t->start[max + 1], k);
+}
+
+static void test_listing_twin(void **state)
+{
+    (void)state;
+    band_table t, u;
+    band_table_init(&t);
+    band_table_init(&u);
+    prng rng;
+    prng_seed(&rng, 41);
+    int most = 0;
+    long sets = 0;
+    for (int i = 1; i <= BAND_COUNT; i++) {
+        assert_int_equal(band_table_build(&t, band_minlex(i), 5), MC_OK);
+        if (t.nua > most) most = t.nua;
+        walk_compare(&t, 5);
+        sets += t.start[6];
+        uint32_t given = 0;
+        for (int g = (int)(prng_next(&rng) % 6); g > 0; g--) given |= UINT32_C(1) << (prng_next(&rng) % 27);
+        assert_int_equal(band_table_build_given(&t, band_minlex(i), 5, given), MC_OK);
+        walk_compare(&t, 5);
+        sets += t.start[6];
+    }
+    for (int k = 0; k < 12; k++) {
+        int b = 1 + (int)(prng_next(&rng) % BAND_COUNT);
+        uint32_t given = k & 1 ? UINT32_C(1) << (prng_next(&rng) % 27) : 0;
+        assert_int_equal(band_table_build_given(&t, band_minlex(b), 7, given), MC_OK);
+        walk_compare(&t, 7);
+        sets += t.start[8];
+        int from = (int)(prng_next(&rng) % 7);
+        assert_int_equal(band_table_build_given(&u, band_minlex(b), from, given), MC_OK);
+        assert_int_equal(band_table_extend(&u, 7), MC_OK);
+        assert_int_equal(u.min_valid, t.min_valid);
+        assert_memory_equal(u.start, t.start, sizeof t.start[0] * 9);
+        assert_memory_equal(u.set, t.set, sizeof t.set[0] * (size_t)t.start[8]);
+    }
+    print_message("%ld listed sets equal to the walk's; at most %d minimal UAs in a band\n", sets, most);
+    assert_int_equal(most, 81);
+    band_table_free(&t);
+    band_table_free(&u);
+}
+
 static void test_min_valid(void **state)
 {
     (void)state;
@@ -133,6 +201,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_band29),
         cmocka_unit_test(test_twin),
+        cmocka_unit_test(test_listing_twin),
         cmocka_unit_test(test_min_valid),
         cmocka_unit_test(test_read_stack),
     };
