@@ -114,10 +114,7 @@ struct band_engine {
     vec4 x2_miss[27];
     vec4 *x2;
     int capx2;
-    /* x_lists: the sieve rows each X of one size misses */
-    uint16_t *xua;
-    int *xuo;
-    size_t capxua, capxuo;
+    /* the learned slots the sieve tested on the chunk now (x_candidates) */
     int xua_nl;
     /* x_candidates: the pairs the sieve lets through for a chunk of X */
     uint32_t *cand, *cand_x, *cand_y;
@@ -269,8 +266,6 @@ void band_engine_free(band_engine *e)
     free(e->yset);
     free(e->y2);
     free(e->x2);
-    free(e->xua);
-    free(e->xuo);
     free(e->cand);
     free(e->cand_x);
     free(e->cand_y);
@@ -303,7 +298,7 @@ uint64_t band_engine_memory(const band_engine *e)
     m += ((uint64_t)e->refill.cap + (uint64_t)e->refill.captmp + (uint64_t)e->captb0) * 8;
     m += (uint64_t)e->capqs * 12;
     m += (uint64_t)e->sieve.cap * BAND_SIEVE_ROWS * BAND_SIEVE_WORDS * 8 + (uint64_t)e->capx2 * sizeof(vec4);
-    m += (uint64_t)e->capxua * 2 + (uint64_t)e->capxuo * sizeof(int) + (uint64_t)e->capcand * 12;
+    m += (uint64_t)e->capcand * 12;
     return m;
 }
 
@@ -1142,38 +1137,6 @@ static void x_slots(band_engine *e, int i0, int i1)
     e->x_live0 = i0, e->x_live1 = i1;
 }
 
-/* For the X i0..i1-1: the UAs each misses (its vector's bits) as sieve
- * rows, the first 128 smallest first, then the learned slots, in e->xua
- * from e->xuo[i - i0]; made again when a slot was learned since
- * (e->xua_nl). */
-static mc_status x_lists(band_engine *e, int i0, int i1)
-{
-    size_t total = 0;
-    for (int i = i0; i < i1; i++)
-        for (int w = 0; w < 4; w++) total += (size_t)__builtin_popcountll(e->vx[i].w[w]);
-    if ((size_t)(i1 - i0 + 1) > e->capxuo) {
-        int *p = realloc(e->xuo, sizeof *p * (size_t)(i1 - i0 + 1));
-        if (!p) return MC_ENOMEM;
-        e->xuo = p;
-        e->capxuo = (size_t)(i1 - i0 + 1);
-    }
-    if (total > e->capxua) {
-        uint16_t *p = realloc(e->xua, sizeof *p * total);
-        if (!p) return MC_ENOMEM;
-        e->xua = p;
-        e->capxua = total;
-    }
-    int n = 0;
-    for (int i = i0; i < i1; i++) {
-        e->xuo[i - i0] = n;
-        for (int w = 0; w < 4; w++)
-            for (uint64_t m = e->vx[i].w[w]; m; m &= m - 1) e->xua[n++] = (uint16_t)(64 * w + __builtin_ctzll(m));
-    }
-    e->xuo[i1 - i0] = n;
-    e->xua_nl = e->nl;
-    return MC_OK;
-}
-
 /* Grows the candidate buffers (e->cand, e->cand_x, e->cand_y) to n. */
 static bool cand_room(band_engine *e, size_t n)
 {
@@ -1194,7 +1157,7 @@ static bool cand_room(band_engine *e, size_t n)
 }
 
 /* The Y of size y (ys j0..j1-1) that the sieve lets through for the X
- * c0..c1-1 (their lists as made by x_lists), block by block so that a
+ * c0..c1-1 (the sieve takes the UAs each misses from its vector, vx), block by block so that a
  * block's rows stay in the cache, then put in X order (Y ascending within
  * an X): e->cand_y[start[i - c0] .. start[i - c0 + 1]) are X i's. False
  * when out of memory. */
@@ -1208,8 +1171,7 @@ static bool x_candidates(band_engine *e, int y, int j0, int j1, int c0, int c1, 
         int jb = j0 + BAND_SIEVE_BLOCK * b;
         for (int i = c0; i < c1; i++) {
             uint64_t out[BAND_SIEVE_WORDS];
-            const int *o = e->xuo + (i - c0);
-            if (!e->sieve_fn(rows, e->xua + o[0], o[1] - o[0], out)) continue;
+            if (!e->sieve_fn(rows, e->vx[i].w, out)) continue;
             if (!cand_room(e, n + BAND_SIEVE_BLOCK)) return false;
             for (int w = 0; w < BAND_SIEVE_WORDS; w++)
                 for (uint64_t m = out[w]; m; m &= m - 1) {
@@ -1234,8 +1196,8 @@ static bool x_candidates(band_engine *e, int y, int j0, int j1, int c0, int c1, 
  * come one after another (the two-band check extends its base state by X
  * once, and step 5 takes the kept pairs in the same order). With
  * options.pairs_plain (the tests' twin) every pair goes to x_pair in that
- * order, so both do the same work and learn the same UAs. A list made
- * before a UA was learned lacks it: x_pair tests the slots learned since,
+ * order, so both do the same work and learn the same UAs. The sieve ran
+ * on a chunk before the UAs it learns: x_pair tests the slots learned since,
  * so nothing changes but speed. */
 static void pairs(band_engine *e, const band_table *t1, int x, int y)
 {
@@ -1254,10 +1216,9 @@ static void pairs(band_engine *e, const band_table *t1, int x, int y)
     for (int c0 = i0; c0 < i1 && !e->stop; c0 += X_CHUNK) {
         int c1 = c0 + X_CHUNK < i1 ? c0 + X_CHUNK : i1;
         x_slots(e, c0, c1);
-        mc_status st = x_lists(e, c0, c1);
-        if (st == MC_OK && !x_candidates(e, y, j0, j1, c0, c1, start)) st = MC_ENOMEM;
-        if (st != MC_OK) {
-            e->status = st;
+        e->xua_nl = e->nl;
+        if (!x_candidates(e, y, j0, j1, c0, c1, start)) {
+            e->status = MC_ENOMEM;
             e->stop = true;
             return;
         }

@@ -63,19 +63,21 @@ void band_sieve_set_ua(band_sieve *s, int k, uint32_t part)
 }
 
 /* Every fourth UA the OR is tested for all ones (no set left). */
-int band_sieve_block_scalar(const uint64_t *rows, const uint16_t *ua, int n, uint64_t out[W])
+int band_sieve_block_scalar(const uint64_t *rows, const uint64_t ua[BAND_SIEVE_MASK_WORDS], uint64_t out[W])
 {
     uint64_t acc[W];
     memcpy(acc, rows + (size_t)BAND_SIEVE_ROW_PAD * W, sizeof acc);
-    for (int i = 0; i < n; i++) {
-        const uint64_t *r = rows + (size_t)ua[i] * W;
-        for (int w = 0; w < W; w++) acc[w] |= r[w];
-        if ((i & 3) == 3) {
-            uint64_t all = acc[0];
-            for (int w = 1; w < W; w++) all &= acc[w];
-            if (all == ~UINT64_C(0)) break;
+    int i = 0, full = 0;
+    for (int k = 0; k < BAND_SIEVE_MASK_WORDS && !full; k++)
+        for (uint64_t m = ua[k]; m && !full; m &= m - 1) {
+            const uint64_t *r = rows + (size_t)(64 * k + __builtin_ctzll(m)) * W;
+            for (int w = 0; w < W; w++) acc[w] |= r[w];
+            if ((++i & 3) == 0) {
+                uint64_t all = acc[0];
+                for (int w = 1; w < W; w++) all &= acc[w];
+                full = all == ~UINT64_C(0);
+            }
         }
-    }
     uint64_t any = 0;
     for (int w = 0; w < W; w++) any |= out[w] = ~acc[w];
     return any != 0;
@@ -84,33 +86,37 @@ int band_sieve_block_scalar(const uint64_t *rows, const uint16_t *ua, int n, uin
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 
-__attribute__((target("avx2"))) int band_sieve_block_avx2(const uint64_t *rows, const uint16_t *ua, int n,
-                                                          uint64_t out[W])
+__attribute__((target("avx2"))) int band_sieve_block_avx2(const uint64_t *rows,
+                                                          const uint64_t ua[BAND_SIEVE_MASK_WORDS], uint64_t out[W])
 {
     const uint64_t *pad = rows + (size_t)BAND_SIEVE_ROW_PAD * W;
     __m256i a = _mm256_loadu_si256((const __m256i *)pad), b = _mm256_loadu_si256((const __m256i *)(pad + 4));
     const __m256i ones = _mm256_set1_epi64x(-1);
-    for (int i = 0; i < n; i++) {
-        const uint64_t *r = rows + (size_t)ua[i] * W;
-        a = _mm256_or_si256(a, _mm256_loadu_si256((const __m256i *)r));
-        b = _mm256_or_si256(b, _mm256_loadu_si256((const __m256i *)(r + 4)));
-        if ((i & 3) == 3 && _mm256_testc_si256(_mm256_and_si256(a, b), ones)) break;
-    }
+    int i = 0, full = 0;
+    for (int k = 0; k < BAND_SIEVE_MASK_WORDS && !full; k++)
+        for (uint64_t m = ua[k]; m && !full; m &= m - 1) {
+            const uint64_t *r = rows + (size_t)(64 * k + __builtin_ctzll(m)) * W;
+            a = _mm256_or_si256(a, _mm256_loadu_si256((const __m256i *)r));
+            b = _mm256_or_si256(b, _mm256_loadu_si256((const __m256i *)(r + 4)));
+            if ((++i & 3) == 0) full = _mm256_testc_si256(_mm256_and_si256(a, b), ones);
+        }
     a = _mm256_xor_si256(a, ones), b = _mm256_xor_si256(b, ones);
     _mm256_storeu_si256((__m256i *)out, a);
     _mm256_storeu_si256((__m256i *)(out + 4), b);
     return !_mm256_testz_si256(_mm256_or_si256(a, b), _mm256_or_si256(a, b));
 }
 
-__attribute__((target("avx512f"))) int band_sieve_block_avx512(const uint64_t *rows, const uint16_t *ua, int n,
-                                                              uint64_t out[W])
+__attribute__((target("avx512f"))) int band_sieve_block_avx512(const uint64_t *rows,
+                                                              const uint64_t ua[BAND_SIEVE_MASK_WORDS], uint64_t out[W])
 {
     __m512i a = _mm512_loadu_si512((const void *)(rows + (size_t)BAND_SIEVE_ROW_PAD * W));
     const __m512i ones = _mm512_set1_epi64(-1);
-    for (int i = 0; i < n; i++) {
-        a = _mm512_or_si512(a, _mm512_loadu_si512((const void *)(rows + (size_t)ua[i] * W)));
-        if ((i & 3) == 3 && !_mm512_cmpneq_epi64_mask(a, ones)) break;
-    }
+    int i = 0, full = 0;
+    for (int k = 0; k < BAND_SIEVE_MASK_WORDS && !full; k++)
+        for (uint64_t m = ua[k]; m && !full; m &= m - 1) {
+            a = _mm512_or_si512(a, _mm512_loadu_si512((const void *)(rows + (size_t)(64 * k + __builtin_ctzll(m)) * W)));
+            if ((++i & 3) == 0) full = !_mm512_cmpneq_epi64_mask(a, ones);
+        }
     a = _mm512_xor_si512(a, ones);
     _mm512_storeu_si512((void *)out, a);
     return _mm512_test_epi64_mask(a, a) != 0;
@@ -118,13 +124,13 @@ __attribute__((target("avx512f"))) int band_sieve_block_avx512(const uint64_t *r
 
 #else
 
-int band_sieve_block_avx2(const uint64_t *rows, const uint16_t *ua, int n, uint64_t out[W])
+int band_sieve_block_avx2(const uint64_t *rows, const uint64_t ua[BAND_SIEVE_MASK_WORDS], uint64_t out[W])
 {
-    return band_sieve_block_scalar(rows, ua, n, out);
+    return band_sieve_block_scalar(rows, ua, out);
 }
-int band_sieve_block_avx512(const uint64_t *rows, const uint16_t *ua, int n, uint64_t out[W])
+int band_sieve_block_avx512(const uint64_t *rows, const uint64_t ua[BAND_SIEVE_MASK_WORDS], uint64_t out[W])
 {
-    return band_sieve_block_scalar(rows, ua, n, out);
+    return band_sieve_block_scalar(rows, ua, out);
 }
 
 #endif

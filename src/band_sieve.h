@@ -14,12 +14,14 @@
  * not be named.
  *
  * The question of the pair loop: given the UAs A that an X of the other
- * band misses, which sets of a block miss none of them, i.e. hit every UA
- * of A (those are the Y whose pair with X the vectors let through)? The
- * answer is ~(pad | OR over k in A of row[k]): band_sieve_block_fn. The
- * OR stops early once every bit is set (no set of the block is left), so
- * the UAs that kill most should come first in A; the answer does not
- * depend on the order.
+ * band misses (a bit mask over the rows, BAND_SIEVE_MASK_WORDS words: X's
+ * vector as it is), which sets of a block miss none of them, i.e. hit
+ * every UA of A (those are the Y whose pair with X the vectors let
+ * through)? The answer is ~(pad | OR over k in A of row[k]):
+ * band_sieve_block_fn. The OR takes the rows in increasing k and stops
+ * early once every bit is set (no set of the block is left), so the UAs
+ * that kill most should have the small k; the answer does not depend on
+ * the order.
  *
  * Three versions of the block function, all with the same answer:
  *  - band_sieve_block_scalar: eight 64-bit words, any machine;
@@ -39,6 +41,7 @@
 #define BAND_SIEVE_BLOCK 512
 #define BAND_SIEVE_WORDS (BAND_SIEVE_BLOCK / 64)
 #define BAND_SIEVE_UAS 256
+#define BAND_SIEVE_MASK_WORDS (BAND_SIEVE_UAS / 64)
 /* words of one block: the UA rows, then has[27], then pad */
 #define BAND_SIEVE_ROW_HAS BAND_SIEVE_UAS
 #define BAND_SIEVE_ROW_PAD (BAND_SIEVE_UAS + 27)
@@ -66,13 +69,14 @@ static inline const uint64_t *band_sieve_rows(const band_sieve *s, int block)
 }
 
 /* out = the sets of the block (rows = band_sieve_rows) that miss none of
- * the UAs ua[0..n): ~(pad | OR of row[ua[i]]). Returns whether any is left
- * (out not all zero). */
-typedef int (*band_sieve_block_fn)(const uint64_t *rows, const uint16_t *ua, int n, uint64_t out[BAND_SIEVE_WORDS]);
+ * the UAs k whose bit is set in ua: ~(pad | OR of row[k]). Returns whether
+ * any is left (out not all zero). */
+typedef int (*band_sieve_block_fn)(const uint64_t *rows, const uint64_t ua[BAND_SIEVE_MASK_WORDS],
+                                   uint64_t out[BAND_SIEVE_WORDS]);
 
-int band_sieve_block_scalar(const uint64_t *rows, const uint16_t *ua, int n, uint64_t out[BAND_SIEVE_WORDS]);
-int band_sieve_block_avx2(const uint64_t *rows, const uint16_t *ua, int n, uint64_t out[BAND_SIEVE_WORDS]);
-int band_sieve_block_avx512(const uint64_t *rows, const uint16_t *ua, int n, uint64_t out[BAND_SIEVE_WORDS]);
+int band_sieve_block_scalar(const uint64_t *rows, const uint64_t ua[BAND_SIEVE_MASK_WORDS], uint64_t out[BAND_SIEVE_WORDS]);
+int band_sieve_block_avx2(const uint64_t *rows, const uint64_t ua[BAND_SIEVE_MASK_WORDS], uint64_t out[BAND_SIEVE_WORDS]);
+int band_sieve_block_avx512(const uint64_t *rows, const uint64_t ua[BAND_SIEVE_MASK_WORDS], uint64_t out[BAND_SIEVE_WORDS]);
 
 /* The widest version this CPU runs; "scalar", "avx2" or "avx512" in *name
  * when name is not NULL. */
