@@ -3,17 +3,19 @@
  * The rates below are the committed output of bench_bandscan
  * (tests/bench/results/bench_bandscan.txt), copied as printed: CPU seconds
  * of one thread, in hundredths, of the groups sampled at each band-1 index
- * (K = 16: the entry of X x Y through band_sieve, build 763e47d, round 2,
- * `bench_bandscan --k 16 --bands 13 --per-band 2 --grids 1`, 2 groups, on
- * an AMD EPYC with AVX-512; K = 17: the entry of the vector scan of the
+ * (K = 16: the entry of the band tables' listing search and the sieve
+ * taking X's vector, build 8ce9174, round 6 (the reference 18f745b 37,310
+ * core-hours in the same window), `bench_bandscan --k 16 --bands 13
+ * --per-band 2 --grids 1`, 2 groups, on an AMD EPYC with AVX-512 (avx2,
+ * avx512f/bw/cd/dq/vl, bmi2, popcnt); K = 17: the entry of the vector scan of the
  * two-band list (band_scan), `--k 17 --bands 13 --per-band 10 --grids 0`,
  * 10 groups, the same CPU). A band's rate is the mean of its
  * nearest sampled band (the lower one on a tie), as in the benchmark's
  * projection; a group also pays the enumeration of the groups, 0.85
  * core-hours for the 983,959,110 groups of the catalogue
  * (bench_bandpair.txt), 3 us each. With these rates the whole catalogue is
- * 30,000 core-hours at K = 16 and 834,000 at K = 17 (the benchmark's
- * projections, from the unrounded seconds: 29,990 and 833,500).
+ * 20,300 core-hours at K = 16 and 834,000 at K = 17 (the benchmark's
+ * projections, from the unrounded seconds: 20,310 and 833,500).
  *
  * Source enumerate runs the engine per grid: the rates are those of
  * bench_job_cost (tests/bench/results/bench_job_cost.txt, 2026-11-25), the
@@ -39,9 +41,9 @@ typedef struct stratum {
 } stratum;
 
 static const stratum group_k16[] = {
-    {1, 2, {7, 7}},     {36, 2, {8, 12}},   {70, 2, {8, 9}},    {105, 2, {4, 7}},  {139, 2, {18, 16}},
-    {174, 2, {17, 6}},  {209, 2, {17, 10}}, {243, 2, {7, 6}},   {278, 2, {9, 8}},  {312, 2, {36, 12}},
-    {347, 2, {11, 19}}, {381, 2, {39, 24}}, {416, 2, {27, 13}}};
+    {1, 2, {4, 4}},     {36, 2, {6, 9}},    {70, 2, {5, 5}},    {105, 2, {3, 5}},  {139, 2, {12, 10}},
+    {174, 2, {12, 3}},  {209, 2, {10, 6}},  {243, 2, {6, 5}},   {278, 2, {6, 7}},  {312, 2, {28, 8}},
+    {347, 2, {7, 13}},  {381, 2, {32, 18}}, {416, 2, {19, 8}}};
 static const stratum group_k17[] = {
     {1, 10, {107, 176, 266, 145, 374, 34, 45, 33, 243, 90}},
     {36, 10, {216, 116, 894, 116, 170, 72, 76, 151, 327, 29}},
