@@ -18,7 +18,8 @@
  *   all 416 bands up to size 5 (each with and without a random given
  *   mask), 12 bands up to size 7, and band_table_extend from each smaller
  *   size equal to a build at the larger; no band has more than 81 minimal
- *   UAs (the listing's masks hold 128).
+ *   UAs (the listing's masks hold 128) nor more than 1,728 fillings (their
+ *   differences are all held before the sort, up to BAND_TABLE_MAX_UA).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -136,11 +137,12 @@ static void test_listing_twin(void **state)
     band_table_init(&u);
     prng rng;
     prng_seed(&rng, 41);
-    int most = 0;
+    int most = 0, fillings = 0;
     long sets = 0;
     for (int i = 1; i <= BAND_COUNT; i++) {
         assert_int_equal(band_table_build(&t, band_minlex(i), 5), MC_OK);
         if (t.nua > most) most = t.nua;
+        if (t.fillings > fillings) fillings = t.fillings;
         walk_compare(&t, 5);
         sets += t.start[6];
         uint32_t given = 0;
@@ -162,8 +164,12 @@ static void test_listing_twin(void **state)
         assert_memory_equal(u.start, t.start, sizeof t.start[0] * 9);
         assert_memory_equal(u.set, t.set, sizeof t.set[0] * (size_t)t.start[8]);
     }
-    print_message("%ld listed sets equal to the walk's; at most %d minimal UAs in a band\n", sets, most);
+    print_message("%ld listed sets equal to the walk's; at most %d minimal UAs and %d fillings in a band\n", sets,
+                  most, fillings);
     assert_int_equal(most, 81);
+    /* every filling's difference is kept until the sort: they must fit */
+    assert_int_equal(fillings, 1728);
+    assert_true(fillings <= BAND_TABLE_MAX_UA);
     band_table_free(&t);
     band_table_free(&u);
 }
