@@ -158,7 +158,7 @@ static mc_status list_sets(band_table *t, int from, int max)
     }
     t->start[max + 1] = k0 + l.n;
     for (int i = 0; i < l.n; i++) t->tmp[at[__builtin_popcount(l.out[i])]++] = l.out[i];
-    memcpy(l.out, t->tmp, sizeof *l.out * (size_t)l.n);
+    if (l.n) memcpy(l.out, t->tmp, sizeof *l.out * (size_t)l.n); /* t->tmp is NULL while nothing was listed */
     return MC_OK;
 }
 
