@@ -102,7 +102,6 @@ struct band_engine {
     uint32_t la[LEARN_SLOTS], lb[LEARN_SLOTS]; /* learned two-band UAs in the vectors */
     int nl, nys, nxs;
     const uint32_t *xset;        /* the X (band 1's table, e->nxs sets), their vectors e->vx, e->x2 */
-    int x_from;                  /* the first X of the size in X x Y now (those before are done) */
     /* the X whose vectors hold the learned slots' bits (vx words 2, 3)
      * and the list's learned bits (x2): the X still to come of X x Y with
      * options.pairs_plain; the chunk now with the sieve (x_slots fills a
@@ -114,8 +113,6 @@ struct band_engine {
     vec4 x2_miss[27];
     vec4 *x2;
     int capx2;
-    /* the learned slots the sieve tested on the chunk now (x_candidates) */
-    int xua_nl;
     /* x_candidates: the pairs the sieve lets through for a chunk of X */
     uint32_t *cand, *cand_x, *cand_y;
     size_t capcand;
@@ -1009,6 +1006,16 @@ static mc_status band3_phase(band_engine *e)
 
 /* ---- X x Y ---- */
 
+/* w[0..words) = the bits lo..hi-1 (none when hi <= lo). */
+static void bit_range(uint64_t *w, int words, int lo, int hi)
+{
+    for (int i = 0; i < words; i++) {
+        int a = lo - 64 * i, b = hi - 64 * i;
+        a = a < 0 ? 0 : a, b = b > 64 ? 64 : b;
+        w[i] = a >= b ? 0 : (b == 64 ? ~UINT64_C(0) : (UINT64_C(1) << b) - 1) & ~((UINT64_C(1) << a) - 1);
+    }
+}
+
 static mc_status grow_vec(vec2 **v, int *cap, int n)
 {
     if (*cap >= n) return MC_OK;
@@ -1024,17 +1031,17 @@ static mc_status grow_vec(vec2 **v, int *cap, int n)
  * test per UA). */
 static void fill_vectors(const band_table *t, int nmax, const uint32_t *part, int nv, vec2 *out)
 {
-    uint64_t all0 = nv >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << nv) - 1;
-    uint64_t all1 = nv >= 128 ? ~UINT64_C(0) : nv <= 64 ? 0 : (UINT64_C(1) << (nv - 64)) - 1;
+    uint64_t all[2];
+    bit_range(all, 2, 0, nv);
     uint64_t miss[27][2];
     for (int c = 0; c < 27; c++) {
-        miss[c][0] = all0, miss[c][1] = all1;
+        miss[c][0] = all[0], miss[c][1] = all[1];
         for (int k = 0; k < nv; k++)
             if ((part[k] >> c) & 1) miss[c][k >> 6] &= ~(UINT64_C(1) << (k & 63));
     }
     int n = t->start[nmax + 1];
     for (int i = 0; i < n; i++) {
-        uint64_t a = all0, b = all1;
+        uint64_t a = all[0], b = all[1];
         for (uint32_t m = t->set[i]; m; m &= m - 1) {
             int c = __builtin_ctz(m);
             a &= miss[c][0], b &= miss[c][1];
@@ -1048,8 +1055,8 @@ static void fill_vectors(const band_table *t, int nmax, const uint32_t *part, in
  * list[k]): the AND over its cells of the UAs without the cell. */
 static void fill_second(const uint64_t *list, int n2v, int shift, const uint32_t *set, int n, vec4 *out)
 {
-    vec4 miss[27], all = {{0, 0, 0, 0}};
-    for (int k = 0; k < n2v; k++) all.w[k >> 6] |= UINT64_C(1) << (k & 63);
+    vec4 miss[27], all;
+    bit_range(all.w, 4, 0, n2v);
     for (int c = 0; c < 27; c++) {
         vec4 v = all;
         for (int k = 0; k < n2v; k++)
@@ -1115,11 +1122,11 @@ static void x_pair(band_engine *e, int i, int j, bool known, int from)
  * over all the X to come (options.pairs_plain). */
 static void x_slots(band_engine *e, int i0, int i1)
 {
-    uint64_t all[2] = {e->nl >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << e->nl) - 1,
-                       e->nl >= 128 ? ~UINT64_C(0) : e->nl <= 64 ? 0 : (UINT64_C(1) << (e->nl - 64)) - 1};
+    uint64_t all[2];
+    bit_range(all, 2, 0, e->nl);
     /* the list's learned entries below L2: bits ntb_base .. min(ntb, L2) */
-    vec4 lrn = {{0, 0, 0, 0}};
-    for (int k = e->ntb_base; k < e->ntb && k < L2; k++) lrn.w[k >> 6] |= UINT64_C(1) << (k & 63);
+    vec4 lrn;
+    bit_range(lrn.w, 4, e->ntb_base, e->ntb < L2 ? e->ntb : L2);
     bool list = (lrn.w[0] | lrn.w[1] | lrn.w[2] | lrn.w[3]) != 0;
     for (int i = i0; i < i1; i++) {
         uint64_t a = all[0], b = all[1];
@@ -1205,8 +1212,7 @@ static void pairs(band_engine *e, const band_table *t1, int x, int y)
     int j0 = e->bucket[y][0], j1 = e->bucket[y][KEYS];
     e->rec->pairs += (uint64_t)(i1 - i0) * (uint64_t)(j1 - j0);
     if (j0 == j1 || i0 == i1) return;
-    e->x_from = i0; /* X x Y goes by size of X: the smaller X are done */
-    if (e->opt.pairs_plain) {
+    if (e->opt.pairs_plain) { /* X x Y goes by size of X: the smaller X are done */
         e->x_live0 = i0, e->x_live1 = e->nxs;
         for (int i = i0; i < i1 && !e->stop; i++)
             for (int j = j0; j < j1 && !e->stop; j++) x_pair(e, i, j, false, 0);
@@ -1216,7 +1222,7 @@ static void pairs(band_engine *e, const band_table *t1, int x, int y)
     for (int c0 = i0; c0 < i1 && !e->stop; c0 += X_CHUNK) {
         int c1 = c0 + X_CHUNK < i1 ? c0 + X_CHUNK : i1;
         x_slots(e, c0, c1);
-        e->xua_nl = e->nl;
+        int sieved = e->nl; /* the slots the sieve tests; x_pair tests those learned after */
         if (!x_candidates(e, y, j0, j1, c0, c1, start)) {
             e->status = MC_ENOMEM;
             e->stop = true;
@@ -1224,7 +1230,7 @@ static void pairs(band_engine *e, const band_table *t1, int x, int y)
         }
         for (int i = c0; i < c1; i++)
             for (int t = start[i - c0]; t < start[i - c0 + 1]; t++) {
-                x_pair(e, i, (int)e->cand_y[t], true, e->xua_nl);
+                x_pair(e, i, (int)e->cand_y[t], true, sieved);
                 if (e->stop) return;
             }
     }
@@ -1345,7 +1351,6 @@ static mc_status pair_phase(band_engine *e, const band_table *t1, const band_tab
     }
     e->nys = n2;
     e->nxs = n1;
-    e->x_from = 0;
     e->xset = t1->set;
     if (e->capx2 < n1) {
         vec4 *q = realloc(e->x2, sizeof *q * (size_t)n1);
