@@ -780,14 +780,21 @@ static void b3_prepare(band_engine *e)
     for (int k = 0; k < n && k < B3_MAX; k++) b3_add(e, tmp[k]);
 }
 
+/* w[0..words) = the bits lo..hi-1 (none when hi <= lo). */
+static void bit_range(uint64_t *w, int words, int lo, int hi)
+{
+    for (int i = 0; i < words; i++) {
+        int a = lo - 64 * i, b = hi - 64 * i;
+        a = a < 0 ? 0 : a, b = b > 64 ? 64 : b;
+        w[i] = a >= b ? 0 : (b == 64 ? ~UINT64_C(0) : (UINT64_C(1) << b) - 1) & ~((UINT64_C(1) << a) - 1);
+    }
+}
+
 /* The UAs of the item unhit by X (e->b3x), computed when X changes. */
 static void b3_set_x(band_engine *e, uint32_t x)
 {
     int nw = (e->nb3 + 63) >> 6;
-    for (int w = 0; w < nw; w++) {
-        int left = e->nb3 - 64 * w;
-        e->b3x[w] = left >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << left) - 1;
-    }
+    bit_range(e->b3x, nw, 0, e->nb3);
     for (uint32_t m = x; m; m &= m - 1) {
         const uint64_t *mc = e->b3miss[__builtin_ctz(m)];
         for (int w = 0; w < nw; w++) e->b3x[w] &= mc[w];
@@ -1005,16 +1012,6 @@ static mc_status band3_phase(band_engine *e)
 }
 
 /* ---- X x Y ---- */
-
-/* w[0..words) = the bits lo..hi-1 (none when hi <= lo). */
-static void bit_range(uint64_t *w, int words, int lo, int hi)
-{
-    for (int i = 0; i < words; i++) {
-        int a = lo - 64 * i, b = hi - 64 * i;
-        a = a < 0 ? 0 : a, b = b > 64 ? 64 : b;
-        w[i] = a >= b ? 0 : (b == 64 ? ~UINT64_C(0) : (UINT64_C(1) << b) - 1) & ~((UINT64_C(1) << a) - 1);
-    }
-}
 
 static mc_status grow_vec(vec2 **v, int *cap, int n)
 {
