@@ -78,6 +78,7 @@ static void test_tty_line_in_place(void **state)
     char buf[512];
     size_t n = read_back(f, buf, sizeof buf);
     assert_int_equal(buf[0], '\r');
+    assert_non_null(strstr(buf, "7 puzzles"));
     /* no total: the count and the unit side by side, no "/N" between them
      * (the rate, "%.1f/s", may hold a "7/" of its own) */
     assert_non_null(strstr(buf, "\r7 puzzles"));
