@@ -12,6 +12,7 @@
 #include "band_sieve.h"
 #include "band_split.h"
 #include "band_table.h"
+#include "band_template.h"
 #include "cellset.h"
 #include "grid.h"
 #include "mc_clock.h"
@@ -186,6 +187,10 @@ struct band_engine {
     /* the solver's base slot 1 holds band 3 and X = xbase_x (XBASE_NONE:
      * not yet made in this orientation) */
     uint32_t xbase_x;
+    /* the two-band check by templates (step 4, but with
+     * options.two_band_solver): bands 1+2 of the orientation or group,
+     * its x the last X checked */
+    band_template *tpl;
     int nb3;
     band_item_found_fn item_fn;
     /* givens (options.givens, cells of e->grid) in the orientation:
@@ -228,12 +233,13 @@ band_engine *band_engine_new(const band_options *opt)
     band_sieve_init(&e->sieve);
     e->finder = ua_finder_new();
     e->solver = solver9_new();
+    e->tpl = malloc(sizeof *e->tpl);
     e->gua = malloc(sizeof *e->gua * MAX_GRID_UAS);
     e->oua = malloc(sizeof *e->oua * MAX_GRID_UAS);
     e->R = malloc(sizeof *e->R * MAX_R * B3_DEPTH);
     e->b3miss = malloc(sizeof *e->b3miss * 54);
     e->b3tmp = malloc(sizeof *e->b3tmp * (MAX_GRID_UAS + BAND_TABLE_MAX_UA));
-    if (!e->finder || !e->solver || !e->gua || !e->oua || !e->R || !e->b3miss || !e->b3tmp) {
+    if (!e->finder || !e->solver || !e->tpl || !e->gua || !e->oua || !e->R || !e->b3miss || !e->b3tmp) {
         band_engine_free(e);
         return NULL;
     }
@@ -245,6 +251,7 @@ void band_engine_free(band_engine *e)
     if (!e) return;
     ua_finder_free(e->finder);
     solver9_free(e->solver);
+    free(e->tpl);
     ua_store_free(&e->found);
     band_ua_list_free(&e->refill);
     free(e->tb0);
@@ -392,33 +399,6 @@ static int solve_set(band_engine *e, uint64_t q, uint32_t z, uint8_t *second)
     return solver9_count2(e->solver, p, second);
 }
 
-/* Step 4's check of the pair X u Y, bands 1+2 with band 3 given (as
- * solve_set(e, X u Y, all of band 3)): from the solver's base states, band
- * 3 in slot 0 (two_band_base) and band 3 plus X in slot 1, made when X
- * changes (the pairs of one X come one after another). */
-static int two_band_check(band_engine *e, uint32_t x, uint32_t y, uint8_t *second)
-{
-    if (e->xbase_x != x) {
-        uint64_t cx[2] = {x, 0};
-        solver9_base_extend(e->solver, 0, 1, e->og, cx);
-        e->xbase_x = x;
-    }
-    uint64_t cy[2] = {(uint64_t)y << 27, 0};
-    e->rec->solver_calls++;
-    return solver9_count2_base(e->solver, 1, e->og, cy, second);
-}
-
-/* Slot 0 of the solver's base states: the oriented grid's band 3. */
-static void two_band_base(band_engine *e)
-{
-    uint8_t p[81];
-    memset(p, CELL_EMPTY, 54);
-    for (uint64_t m = e->g12; m; m &= m - 1) p[__builtin_ctzll(m)] = e->og[__builtin_ctzll(m)];
-    memcpy(p + 54, e->og + 54, 27);
-    solver9_base_load(e->solver, 0, p);
-    e->xbase_x = XBASE_NONE;
-}
-
 /* The cells where a solution of the last count-2 call differs from the
  * grid, and that solution in other. */
 static cs81 diff_set(band_engine *e, const uint8_t *second, uint8_t other[81])
@@ -429,6 +409,50 @@ static cs81 diff_set(band_engine *e, const uint8_t *second, uint8_t other[81])
     for (int c = 0; c < 81; c++)
         if (other[c] != e->og[c]) cs81_add(&d, c);
     return d;
+}
+
+/* Step 4's check of the pair X u Y, bands 1+2 with band 3 given (as
+ * solve_set(e, X u Y, all of band 3)): 1 when unique; 2 with the other
+ * solution in other and where it differs in *d. By digit templates
+ * (band_template.h, made by two_band_base), or with
+ * options.two_band_solver by the solver from its base states, band 3 in
+ * slot 0 and band 3 plus X in slot 1, made when X changes (the pairs of
+ * one X come one after another). */
+static int two_band_check(band_engine *e, uint32_t x, uint32_t y, uint8_t other[81], cs81 *d)
+{
+    e->rec->solver_calls++;
+    if (!e->opt.two_band_solver) {
+        if (e->tpl->x != x) band_template_set_x(e->tpl, x);
+        if (band_template_count(e->tpl, y, other) == 1) return 1;
+        memcpy(other + 54, e->og + 54, 27);
+        *d = cs81_empty();
+        for (int c = 0; c < 54; c++)
+            if (other[c] != e->og[c]) cs81_add(d, c);
+        return 2;
+    }
+    if (e->xbase_x != x) {
+        uint64_t cx[2] = {x, 0};
+        solver9_base_extend(e->solver, 0, 1, e->og, cx);
+        e->xbase_x = x;
+    }
+    uint64_t cy[2] = {(uint64_t)y << 27, 0};
+    uint8_t second[81];
+    int r = solver9_count2_base(e->solver, 1, e->og, cy, second);
+    if (r == 2) *d = diff_set(e, second, other);
+    return r;
+}
+
+/* Slot 0 of the solver's base states: the oriented grid's band 3; the
+ * templates of its bands 1+2. */
+static void two_band_base(band_engine *e)
+{
+    uint8_t p[81];
+    memset(p, CELL_EMPTY, 54);
+    for (uint64_t m = e->g12; m; m &= m - 1) p[__builtin_ctzll(m)] = e->og[__builtin_ctzll(m)];
+    memcpy(p + 54, e->og + 54, 27);
+    solver9_base_load(e->solver, 0, p);
+    e->xbase_x = XBASE_NONE;
+    band_template_init(e->tpl, e->og, e->g12);
 }
 
 /* ---- the invariants of band_engine.h, checked in every build ---- */
@@ -889,14 +913,14 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
         return; /* the first L2 were tested with the vectors */
     e->rec->survivors++;
     if (e->opt.two_band_check) {
-        uint8_t second[81], other[81];
-        int r = two_band_check(e, x, y, second);
+        uint8_t other[81];
+        cs81 d;
+        int r = two_band_check(e, x, y, other, &d);
         if (r == 0) {
             fail(e, "a two-band count found no solution");
             return;
         }
         if (r != 1) {
-            cs81 d = diff_set(e, second, other);
             if (!second_ok(e, other, &d, q, MASK27)) return;
             if (d.w[1] || (d.w[0] >> 54)) {
                 fail(e, "a two-band difference leaves bands 1+2");

@@ -37,9 +37,9 @@
  *      (zhi - f_s - the pair's clues in it), and the pair is cut;
  *   4. two-band check: Q = X u Y with the whole band 3 as clues must be
  *      unique (that is: Q fixes bands 1+2 given band 3's column sets),
- *      counted from the solver's base states (solver9.h: band 3
- *      propagated once per orientation, band 3 + X once per X); a
- *      second solution differs from the grid inside bands 1+2 only; the
+ *      counted by an exact cover of digit templates (band_template.h:
+ *      each digit's 288 placements in bands 1+2 allowed by band 3's
+ *      columns, those of X kept once per X); a second solution differs from the grid inside bands 1+2 only; the
  *      difference is learned: into the vectors' 128 learned bits shrunk
  *      to a minimal UA first (solver calls), into the list as it is (a
  *      UA already: shrinking costs about 25 solver calls, more than the
@@ -148,6 +148,11 @@ typedef struct band_options {
      * vectors) instead of 512 Y at a time by band_sieve; the same pairs in
      * the same order, so the same counters (default 0) */
     int pairs_plain;
+    /* tests: step 4's check by the solver from its base states (the slow
+     * twin) instead of by digit templates (band_template.h); the same
+     * pairs pass, a pair that fails may teach another difference
+     * (default 0) */
+    int two_band_solver;
     /* cells fixed as clues (grid cells in band_engine_run, item cells in
      * band_engine_run_group), not counted against K (default none) */
     cs81 givens;

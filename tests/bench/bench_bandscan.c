@@ -4,12 +4,14 @@
  * per grid on grids of the same groups.
  *
  * usage: bench_bandscan [--k K] [--per-band N] [--bands B] [--seed S]
- *                       [--grids G] [--checker]
+ *                       [--grids G] [--checker] [--two-band-solver]
  *        bench_bandscan [--k K] --group B L
  * --band3-min Z: only puzzles whose band 3 holds at least Z clues
  * (band_options.band3_min; K = 17, Z = 7: pass 1 of the case split).
  * The phases' seconds and counters summed over the sampled groups close
  * the output.
+ * --two-band-solver: step 4 by the solver, as before digit templates
+ * (band_options.two_band_solver), to compare both in one window.
  * --group: the one group of band-1 index B at local rank L, with every
  * counter of the band engine (profiling one heavy group).
  * Strata: B band-1 indices spread evenly over 1..416 (default 13: 1, 35,
@@ -63,7 +65,7 @@ int main(int argc, char **argv)
 {
     int K = 16, per = 2, nb = 13, grids = 1, with_checker = 0;
     uint64_t seed = 2026, group_local = 0;
-    int group_band = 0, band3_min = 0;
+    int group_band = 0, band3_min = 0, two_band_solver = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--k") && i + 1 < argc) K = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--per-band") && i + 1 < argc) per = atoi(argv[++i]);
@@ -71,6 +73,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--grids") && i + 1 < argc) grids = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--checker")) with_checker = 1;
+        else if (!strcmp(argv[i], "--two-band-solver")) two_band_solver = 1;
         else if (!strcmp(argv[i], "--band3-min") && i + 1 < argc) band3_min = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--group") && i + 2 < argc) {
             group_band = atoi(argv[++i]);
@@ -78,7 +81,7 @@ int main(int argc, char **argv)
         }
         else {
             fprintf(stderr, "usage: bench_bandscan [--k K] [--per-band N] [--bands B] [--seed S] [--grids G] "
-                            "[--checker] [--band3-min Z]\n       bench_bandscan [--k K] [--band3-min Z] --group B L\n");
+                            "[--checker] [--band3-min Z] [--two-band-solver]\n       bench_bandscan [--k K] [--band3-min Z] --group B L\n");
             return 2;
         }
     }
@@ -96,6 +99,8 @@ int main(int argc, char **argv)
     band_options o;
     band_options_default(&o, K);
     o.band3_min = band3_min;
+    o.two_band_solver = two_band_solver;
+    if (two_band_solver) printf("# step 4 by the solver (--two-band-solver)\n");
     band_engine *e = band_engine_new(&o);
     checker_options co;
     checker_options_default(&co, K);
