@@ -132,26 +132,22 @@ static int propagate(const band_template *t, node *n)
             clash |= sure & n->in[d], sure |= n->in[d];
         }
         if (once != ALL54 || clash) return -1;
-        uint64_t single = once & ~twice;
-        bool solved = true;
+        /* cells one digit only can take and not yet its in every template;
+         * cells sure for one digit and open for another */
+        uint64_t force = once & ~twice & ~sure, drop = sure & twice;
+        if (!(force | drop)) return once == sure; /* fixpoint: solved iff every u == in */
         for (int d = 0; d < 9; d++) {
             uint64_t u = n->u[d], in = n->in[d];
-            uint64_t force = single & u & ~in, drop = u & sure & ~in;
-            solved &= u == in;
-            if (!(force | drop)) continue;
+            uint64_t f = force & u, g = drop & u & ~in;
+            if (!(f | g)) continue;
             n->dirty |= 1u << d;
-            for (uint64_t m = force; m; m &= m - 1) {
-                int c = __builtin_ctzll(m);
-                if (c < 27) n->s[d].k1 &= t->has1[d][c];
-                else n->s[d].k2 &= t->has2[d][c - 27];
-            }
-            for (uint64_t m = drop; m; m &= m - 1) {
-                int c = __builtin_ctzll(m);
-                if (c < 27) n->s[d].k1 &= ~t->has1[d][c];
-                else n->s[d].k2 &= ~t->has2[d][c - 27];
-            }
+            uint64_t k1 = n->s[d].k1, k2 = n->s[d].k2;
+            for (uint32_t m = (uint32_t)f & MASK27; m; m &= m - 1) k1 &= t->has1[d][__builtin_ctz(m)];
+            for (uint32_t m = (uint32_t)(f >> 27); m; m &= m - 1) k2 &= t->has2[d][__builtin_ctz(m)];
+            for (uint32_t m = (uint32_t)g & MASK27; m; m &= m - 1) k1 &= ~t->has1[d][__builtin_ctz(m)];
+            for (uint32_t m = (uint32_t)(g >> 27); m; m &= m - 1) k2 &= ~t->has2[d][__builtin_ctz(m)];
+            n->s[d].k1 = k1, n->s[d].k2 = k2;
         }
-        if (!n->dirty) return solved;
     }
 }
 
