@@ -423,7 +423,8 @@ static int two_band_check(band_engine *e, uint32_t x, uint32_t y, uint8_t other[
     e->rec->solver_calls++;
     if (!e->opt.two_band_solver) {
         if (e->tpl->x != x) band_template_set_x(e->tpl, x);
-        if (band_template_count(e->tpl, y, other) == 1) return 1;
+        int r = band_template_count(e->tpl, y, other);
+        if (r < 2) return r;
         memcpy(other + 54, e->og + 54, 27);
         *d = cs81_empty();
         for (int c = 0; c < 54; c++)

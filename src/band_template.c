@@ -151,14 +151,15 @@ static int propagate(const band_template *t, node *n)
     }
 }
 
-/* The fillings from node n (propagated here), until t->count reaches 2. */
+/* The fillings from node n (propagated here), until one other than the
+ * grid's is found (t->other). */
 static void search(band_template *t, node *n)
 {
     int r = propagate(t, n);
     if (r < 0) return;
     if (r > 0) {
-        if (memcmp(n->u, t->own, sizeof n->u)) memcpy(t->found, n->u, sizeof n->u);
-        t->count++;
+        if (memcmp(n->u, t->own, sizeof n->u)) memcpy(t->found, n->u, sizeof n->u), t->other = true;
+        else t->count++;
         return;
     }
     int best = -1, bn = INT32_MAX;
@@ -167,17 +168,29 @@ static void search(band_template *t, node *n)
             int k = size_of(n->s[d]);
             if (k < bn) bn = k, best = d;
         }
+    /* the grid's own template first: the other fillings found first then
+     * differ from the grid deeper down, in fewer cells (smaller UAs to
+     * learn) */
     band_template_set a = n->s[best];
+    uint64_t g1 = UINT64_C(1) << t->own_k1[best], g2 = UINT64_C(1) << t->own_k2[best];
+    if ((a.k1 & g1) && (a.k2 & g2)) {
+        node child = *n;
+        child.s[best] = (band_template_set){g1, g2};
+        child.dirty = 1u << best;
+        search(t, &child);
+        if (t->other) return;
+    }
     for (uint64_t cs = groups_nonzero(a.k1) & groups_nonzero(a.k2); cs; cs &= cs - 1) {
         int c6 = __builtin_ctzll(cs);
         for (uint64_t m1 = (a.k1 >> c6) & 63; m1; m1 &= m1 - 1)
             for (uint64_t m2 = (a.k2 >> c6) & 63; m2; m2 &= m2 - 1) {
+                uint64_t k1 = UINT64_C(1) << (c6 + __builtin_ctzll(m1)), k2 = UINT64_C(1) << (c6 + __builtin_ctzll(m2));
+                if (k1 == g1 && k2 == g2) continue;
                 node child = *n;
-                child.s[best].k1 = UINT64_C(1) << (c6 + __builtin_ctzll(m1));
-                child.s[best].k2 = UINT64_C(1) << (c6 + __builtin_ctzll(m2));
+                child.s[best] = (band_template_set){k1, k2};
                 child.dirty = 1u << best;
                 search(t, &child);
-                if (t->count >= 2) return;
+                if (t->other) return;
             }
     }
 }
@@ -205,10 +218,9 @@ int band_template_count(band_template *t, uint32_t y, uint8_t other[54])
     agree(t->has2, own2, (y | (uint32_t)(t->given >> 27)) & MASK27, k2);
     for (int d = 0; d < 9; d++)
         if (k2[d] != root.s[d].k2) root.s[d].k2 = k2[d], root.dirty |= 1u << d;
-    t->count = 0;
+    t->count = 0, t->other = false;
     search(t, &root);
-    assert(t->count >= 1); /* the grid's own filling agrees with every clue */
-    if (t->count < 2) return 1;
+    if (!t->other) return t->count; /* 0 only if broken: the grid's own filling agrees with every clue */
     for (int d = 0; d < 9; d++)
         for (uint64_t m = t->found[d]; m; m &= m - 1) other[__builtin_ctzll(m)] = (uint8_t)d;
     return 2;

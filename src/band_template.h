@@ -30,8 +30,12 @@
  * digit with no template, ends the branch; a cell in one u only must be
  * that digit's (its templates without it go), a cell in some in is that
  * digit's (other digits' templates with it go). Then the digit with the
- * fewest templates is branched on, one template per child, until two
- * fillings are found or none is left. band_template_set_x propagates the
+ * fewest templates is branched on, one template per child, the grid's own
+ * first, until a filling other than the grid's is found or none is left
+ * (with the grid's first, the other filling found leaves the grid deeper
+ * down: it differs in fewer cells, a smaller UA for the band engine to
+ * learn; K = 16, 26 groups: 212,049 pairs survive the vectors, against
+ * 229,531 in plain template order and 231,253 with the solver). band_template_set_x propagates the
  * band-1 clues X once (the band engine checks many Y of one X in a row);
  * band_template_count starts each Y from there.
  *
@@ -41,6 +45,7 @@
 #ifndef MC_BAND_TEMPLATE_H
 #define MC_BAND_TEMPLATE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define BAND_TEMPLATE_PER_DIGIT 288
@@ -79,7 +84,8 @@ typedef struct band_template {
     /* the templates that agree with x and the givens, propagated */
     band_template_node xnode;
     uint64_t found[9];       /* the first filling found that is not the grid's */
-    int count;
+    bool other;              /* found holds one */
+    int count;               /* the grid's filling found (0 or 1) */
 } band_template;
 
 /* Sets up the templates of the grid's bands 1+2 (grid: 81 digits 0..8, a
@@ -92,7 +98,12 @@ void band_template_set_x(band_template *t, uint32_t x);
 
 /* The fillings of bands 1+2 that agree with x (the last set_x), y (band
  * 2's clues, bits 0..26) and the givens, counted up to 2 (at least 1: the
- * grid's). When 2, other[0..53] is a filling other than the grid's. */
+ * grid's; 0 would be a bug, and the band engine stops on it). When 2,
+ * other[0..53] is a filling other than the grid's (the band engine checks
+ * it: a valid grid with band 3 that keeps every clue; so a wrong 2 cannot
+ * drop a pair unnoticed, and a wrong 1 only keeps a pair whose band-3
+ * search then ends at its first full count: a second solution that differs
+ * in bands 1+2 only). */
 int band_template_count(band_template *t, uint32_t y, uint8_t other[54]);
 
 #endif
