@@ -13,6 +13,8 @@
  * nothing. Then every template of every digit holds one cell per row and
  * box of each band, in the digit's six columns, and the grid's own is
  * among them.
+ * Edges: right after band_template_init (X empty, no set_x), and X and Y
+ * of every size 0..16, on 10 more grids with givens: the same counts.
  * Group mode (band_step5_twin.h, STEP5_TWIN_TWO_BAND): 2 covering groups
  * of known 17s, K = 17 with band 3 >= 7, step 4 by templates against
  * band_options.two_band_solver: the same puzzles, at least one.
@@ -84,6 +86,44 @@ static void test_against_solver(void **state)
     solver9_free(sv);
 }
 
+/* The count of X u Y u givens u band 3 by the solver, and by the
+ * templates (with set_x first unless keep). */
+static void check_pair(band_template *t, solver9_ctx *sv, const grid *g, uint64_t given, uint32_t x, uint32_t y,
+                       bool keep)
+{
+    uint64_t q = (uint64_t)x | ((uint64_t)y << 27) | given;
+    uint8_t p[81], second[81], alt[54];
+    for (int c = 0; c < 81; c++) p[c] = c >= 54 || ((q >> c) & 1) ? g->cell[c] : CELL_EMPTY;
+    if (!keep) band_template_set_x(t, x);
+    int want = solver9_count2(sv, p, second), got = band_template_count(t, y, alt);
+    if (got != want)
+        fail_msg("x %07x, y %07x, given %014llx: templates %d, solver %d", x, y, (unsigned long long)given, got, want);
+}
+
+static void test_edges(void **state)
+{
+    (void)state;
+    const geometry *geo = geometry_9x9();
+    prng r;
+    prng_seed(&r, 11);
+    solver9_ctx *sv = solver9_new();
+    band_template *t = malloc(sizeof *t);
+    assert_non_null(sv);
+    assert_non_null(t);
+    for (int gi = 0; gi < 10; gi++) {
+        grid g;
+        random_grid_make(geo, &r, &g);
+        uint64_t given = (uint64_t)random_set(&r, 0, 3) | ((uint64_t)random_set(&r, 0, 3) << 27);
+        band_template_init(t, g.cell, given);
+        for (int k = 0; k <= 16; k++) check_pair(t, sv, &g, given, 0, k ? random_set(&r, k, k) : 0, true);
+        for (int a = 0; a <= 16; a++)
+            for (int b = 0; b <= 16; b++)
+                check_pair(t, sv, &g, given, a ? random_set(&r, a, a) : 0, b ? random_set(&r, b, b) : 0, false);
+    }
+    free(t);
+    solver9_free(sv);
+}
+
 static void test_templates(void **state)
 {
     (void)state;
@@ -136,6 +176,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_templates),
         cmocka_unit_test(test_against_solver),
+        cmocka_unit_test(test_edges),
         cmocka_unit_test(test_group_twin),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
