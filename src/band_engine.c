@@ -187,9 +187,8 @@ struct band_engine {
     /* the solver's base slot 1 holds band 3 and X = xbase_x (XBASE_NONE:
      * not yet made in this orientation) */
     uint32_t xbase_x;
-    /* the two-band check by templates (step 4, but with
-     * options.two_band_solver): bands 1+2 of the orientation or group,
-     * its x the last X checked */
+    /* step 4's templates (unless options.two_band_solver): bands 1+2 of
+     * the orientation or group, its x the last X checked */
     band_template *tpl;
     int nb3;
     band_item_found_fn item_fn;
@@ -399,16 +398,22 @@ static int solve_set(band_engine *e, uint64_t q, uint32_t z, uint8_t *second)
     return solver9_count2(e->solver, p, second);
 }
 
+/* The cells where other differs from the grid. */
+static cs81 diff_of(const band_engine *e, const uint8_t other[81])
+{
+    cs81 d = cs81_empty();
+    for (int c = 0; c < 81; c++)
+        if (other[c] != e->og[c]) cs81_add(&d, c);
+    return d;
+}
+
 /* The cells where a solution of the last count-2 call differs from the
  * grid, and that solution in other. */
 static cs81 diff_set(band_engine *e, const uint8_t *second, uint8_t other[81])
 {
     solver9_first_solution(e->solver, other);
     if (!memcmp(other, e->og, 81)) memcpy(other, second, 81);
-    cs81 d = cs81_empty();
-    for (int c = 0; c < 81; c++)
-        if (other[c] != e->og[c]) cs81_add(&d, c);
-    return d;
+    return diff_of(e, other);
 }
 
 /* Step 4's check of the pair X u Y, bands 1+2 with band 3 given (as
@@ -424,12 +429,11 @@ static int two_band_check(band_engine *e, uint32_t x, uint32_t y, uint8_t other[
     if (!e->opt.two_band_solver) {
         if (e->tpl->x != x) band_template_set_x(e->tpl, x);
         int r = band_template_count(e->tpl, y, other);
-        if (r < 2) return r;
-        memcpy(other + 54, e->og + 54, 27);
-        *d = cs81_empty();
-        for (int c = 0; c < 54; c++)
-            if (other[c] != e->og[c]) cs81_add(d, c);
-        return 2;
+        if (r == 2) {
+            memcpy(other + 54, e->og + 54, 27);
+            *d = diff_of(e, other);
+        }
+        return r;
     }
     if (e->xbase_x != x) {
         uint64_t cx[2] = {x, 0};
@@ -443,17 +447,21 @@ static int two_band_check(band_engine *e, uint32_t x, uint32_t y, uint8_t other[
     return r;
 }
 
-/* Slot 0 of the solver's base states: the oriented grid's band 3; the
- * templates of its bands 1+2. */
+/* What step 4 starts from in an orientation or group: the templates of
+ * its bands 1+2, or with options.two_band_solver slot 0 of the solver's
+ * base states (the oriented grid's band 3). */
 static void two_band_base(band_engine *e)
 {
+    if (!e->opt.two_band_solver) {
+        band_template_init(e->tpl, e->og, e->g12);
+        return;
+    }
     uint8_t p[81];
     memset(p, CELL_EMPTY, 54);
     for (uint64_t m = e->g12; m; m &= m - 1) p[__builtin_ctzll(m)] = e->og[__builtin_ctzll(m)];
     memcpy(p + 54, e->og + 54, 27);
     solver9_base_load(e->solver, 0, p);
     e->xbase_x = XBASE_NONE;
-    band_template_init(e->tpl, e->og, e->g12);
 }
 
 /* ---- the invariants of band_engine.h, checked in every build ---- */

@@ -39,7 +39,8 @@
  *      unique (that is: Q fixes bands 1+2 given band 3's column sets),
  *      counted by an exact cover of digit templates (band_template.h:
  *      each digit's 288 placements in bands 1+2 allowed by band 3's
- *      columns, those of X kept once per X); a second solution differs from the grid inside bands 1+2 only; the
+ *      columns, those of X kept once per X); a second solution differs
+ *      from the grid inside bands 1+2 only; the
  *      difference is learned: into the vectors' 128 learned bits shrunk
  *      to a minimal UA first (solver calls), into the list as it is (a
  *      UA already: shrinking costs about 25 solver calls, more than the

@@ -80,12 +80,12 @@ static inline uint64_t groups_nonzero(uint64_t v)
 
 /* The part masks (k1 with has = has1, or k2 with has2) of the templates
  * of each digit that agree with the clue cells q of one band (bits
- * 0..26); own: the grid's cells of each digit in that band. */
-static void agree(const uint64_t has[9][27], const uint32_t own[9], uint32_t q, uint64_t k[9])
+ * 0..26); the band's cells are bits base..base + 26 of t->own. */
+static void agree(const band_template *t, const uint64_t has[9][27], int base, uint32_t q, uint64_t k[9])
 {
     for (; q; q &= q - 1) {
         int c = __builtin_ctz(q);
-        for (int d = 0; d < 9; d++) k[d] &= (own[d] >> c) & 1 ? has[d][c] : ~has[d][c];
+        for (int d = 0; d < 9; d++) k[d] &= (t->own[d] >> (base + c)) & 1 ? has[d][c] : ~has[d][c];
     }
 }
 
@@ -151,6 +151,19 @@ static int propagate(const band_template *t, node *n)
     }
 }
 
+static void search(band_template *t, node *n);
+
+/* The child of n where digit d takes the one template of set one; true
+ * when a filling other than the grid's is found. */
+static bool branch(band_template *t, const node *n, int d, band_template_set one)
+{
+    node child = *n;
+    child.s[d] = one;
+    child.dirty = 1u << d;
+    search(t, &child);
+    return t->other;
+}
+
 /* The fillings from node n (propagated here), until one other than the
  * grid's is found (t->other). */
 static void search(band_template *t, node *n)
@@ -159,7 +172,7 @@ static void search(band_template *t, node *n)
     if (r < 0) return;
     if (r > 0) {
         if (memcmp(n->u, t->own, sizeof n->u)) memcpy(t->found, n->u, sizeof n->u), t->other = true;
-        else t->count++;
+        else t->own_seen = true;
         return;
     }
     int best = -1, bn = INT32_MAX;
@@ -172,36 +185,25 @@ static void search(band_template *t, node *n)
      * differ from the grid deeper down, in fewer cells (smaller UAs to
      * learn) */
     band_template_set a = n->s[best];
-    uint64_t g1 = UINT64_C(1) << t->own_k1[best], g2 = UINT64_C(1) << t->own_k2[best];
-    if ((a.k1 & g1) && (a.k2 & g2)) {
-        node child = *n;
-        child.s[best] = (band_template_set){g1, g2};
-        child.dirty = 1u << best;
-        search(t, &child);
-        if (t->other) return;
-    }
+    band_template_set own = {UINT64_C(1) << t->own_k1[best], UINT64_C(1) << t->own_k2[best]};
+    if ((a.k1 & own.k1) && (a.k2 & own.k2) && branch(t, n, best, own)) return;
     for (uint64_t cs = groups_nonzero(a.k1) & groups_nonzero(a.k2); cs; cs &= cs - 1) {
         int c6 = __builtin_ctzll(cs);
         for (uint64_t m1 = (a.k1 >> c6) & 63; m1; m1 &= m1 - 1)
             for (uint64_t m2 = (a.k2 >> c6) & 63; m2; m2 &= m2 - 1) {
-                uint64_t k1 = UINT64_C(1) << (c6 + __builtin_ctzll(m1)), k2 = UINT64_C(1) << (c6 + __builtin_ctzll(m2));
-                if (k1 == g1 && k2 == g2) continue;
-                node child = *n;
-                child.s[best] = (band_template_set){k1, k2};
-                child.dirty = 1u << best;
-                search(t, &child);
-                if (t->other) return;
+                band_template_set one = {UINT64_C(1) << (c6 + __builtin_ctzll(m1)),
+                                         UINT64_C(1) << (c6 + __builtin_ctzll(m2))};
+                if ((one.k1 != own.k1 || one.k2 != own.k2) && branch(t, n, best, one)) return;
             }
     }
 }
 
 void band_template_set_x(band_template *t, uint32_t x)
 {
-    uint32_t own[9];
     uint64_t k1[9];
     t->x = x;
-    for (int d = 0; d < 9; d++) k1[d] = ALL48, own[d] = (uint32_t)t->own[d] & MASK27;
-    agree(t->has1, own, (x | (uint32_t)t->given) & MASK27, k1);
+    for (int d = 0; d < 9; d++) k1[d] = ALL48;
+    agree(t, t->has1, 0, (x | (uint32_t)t->given) & MASK27, k1);
     for (int d = 0; d < 9; d++) t->xnode.s[d] = (band_template_set){k1[d], ALL48};
     t->xnode.dirty = 0x1ff;
     int r = propagate(t, &t->xnode);
@@ -211,16 +213,15 @@ void band_template_set_x(band_template *t, uint32_t x)
 
 int band_template_count(band_template *t, uint32_t y, uint8_t other[54])
 {
-    uint32_t own2[9];
     uint64_t k2[9];
     node root = t->xnode;
-    for (int d = 0; d < 9; d++) k2[d] = root.s[d].k2, own2[d] = (uint32_t)(t->own[d] >> 27);
-    agree(t->has2, own2, (y | (uint32_t)(t->given >> 27)) & MASK27, k2);
+    for (int d = 0; d < 9; d++) k2[d] = root.s[d].k2;
+    agree(t, t->has2, 27, (y | (uint32_t)(t->given >> 27)) & MASK27, k2);
     for (int d = 0; d < 9; d++)
         if (k2[d] != root.s[d].k2) root.s[d].k2 = k2[d], root.dirty |= 1u << d;
-    t->count = 0, t->other = false;
+    t->own_seen = t->other = false;
     search(t, &root);
-    if (!t->other) return t->count; /* 0 only if broken: the grid's own filling agrees with every clue */
+    if (!t->other) return t->own_seen; /* 0 only if broken: the grid's own filling agrees with every clue */
     for (int d = 0; d < 9; d++)
         for (uint64_t m = t->found[d]; m; m &= m - 1) other[__builtin_ctzll(m)] = (uint8_t)d;
     return 2;

@@ -35,9 +35,10 @@
  * (with the grid's first, the other filling found leaves the grid deeper
  * down: it differs in fewer cells, a smaller UA for the band engine to
  * learn; K = 16, 26 groups: 212,049 pairs survive the vectors, against
- * 229,531 in plain template order and 231,253 with the solver). band_template_set_x propagates the
- * band-1 clues X once (the band engine checks many Y of one X in a row);
- * band_template_count starts each Y from there.
+ * 229,531 in plain template order and 231,253 with the solver).
+ * band_template_set_x propagates the band-1 clues X once (the band engine
+ * checks many Y of one X in a row); band_template_count starts each Y from
+ * there.
  *
  * The slow twin is the solver (solver9_count2 of Q u band 3):
  * tests/unit/test_band_template.c checks both on random clue sets.
@@ -47,8 +48,6 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-
-#define BAND_TEMPLATE_PER_DIGIT 288
 
 /* A set of templates of one digit, as a product per column choice: bit
  * 6 c + k of k1 (band 1's row order k with column choice c), of k2 (band
@@ -85,7 +84,7 @@ typedef struct band_template {
     band_template_node xnode;
     uint64_t found[9];       /* the first filling found that is not the grid's */
     bool other;              /* found holds one */
-    int count;               /* the grid's filling found (0 or 1) */
+    bool own_seen;           /* the grid's filling was reached */
 } band_template;
 
 /* Sets up the templates of the grid's bands 1+2 (grid: 81 digits 0..8, a

@@ -35,6 +35,31 @@ static uint32_t random_set(prng *r, int lo, int hi)
     return s;
 }
 
+/* The count of X u Y u givens u band 3 by the templates (with set_x
+ * first unless keep), checked against the solver's; when 2, the other
+ * filling with band 3 is a valid grid, differs from g and keeps every
+ * clue. */
+static int check_pair(band_template *t, solver9_ctx *sv, const grid *g, uint64_t given, uint32_t x, uint32_t y,
+                      bool keep)
+{
+    uint64_t q = (uint64_t)x | ((uint64_t)y << 27) | given;
+    uint8_t p[81], second[81], alt[54];
+    for (int c = 0; c < 81; c++) p[c] = c >= 54 || ((q >> c) & 1) ? g->cell[c] : CELL_EMPTY;
+    if (!keep) band_template_set_x(t, x);
+    int want = solver9_count2(sv, p, second), got = band_template_count(t, y, alt);
+    if (got != want)
+        fail_msg("x %07x, y %07x, given %014llx: templates %d, solver %d", x, y, (unsigned long long)given, got, want);
+    if (got == 2) {
+        grid s = *g;
+        memcpy(s.cell, alt, 54);
+        assert_true(grid_is_valid_solution(&s));
+        assert_true(memcmp(s.cell, g->cell, 54) != 0);
+        for (int c = 0; c < 54; c++)
+            if ((q >> c) & 1) assert_int_equal(s.cell[c], g->cell[c]);
+    }
+    return got;
+}
+
 static void test_against_solver(void **state)
 {
     (void)state;
@@ -57,26 +82,8 @@ static void test_against_solver(void **state)
             uint32_t x = random_set(&r, 5, 12);
             band_template_set_x(t, x);
             for (int yi = 0; yi < 25; yi++) {
-                uint32_t y = random_set(&r, 5, 12);
-                uint64_t q = (uint64_t)x | ((uint64_t)y << 27) | given;
-                uint8_t p[81], second[81], alt[54];
-                for (int c = 0; c < 81; c++) p[c] = c >= 54 || ((q >> c) & 1) ? g.cell[c] : CELL_EMPTY;
-                int want = solver9_count2(sv, p, second);
-                int got = band_template_count(t, y, alt);
-                if (got != want)
-                    fail_msg("grid %d, x %07x, y %07x, given %014llx: templates %d, solver %d", gi, x, y,
-                             (unsigned long long)given, got, want);
-                if (got == 1) {
-                    unique++;
-                    continue;
-                }
-                other++;
-                grid s = g;
-                memcpy(s.cell, alt, 54);
-                assert_true(grid_is_valid_solution(&s));
-                assert_true(memcmp(s.cell, g.cell, 54) != 0);
-                for (int c = 0; c < 54; c++)
-                    if ((q >> c) & 1) assert_int_equal(s.cell[c], g.cell[c]);
+                if (check_pair(t, sv, &g, given, x, random_set(&r, 5, 12), true) == 1) unique++;
+                else other++;
             }
         }
     }
@@ -84,20 +91,6 @@ static void test_against_solver(void **state)
     assert_true(unique > 4000 && other > 4000);
     free(t);
     solver9_free(sv);
-}
-
-/* The count of X u Y u givens u band 3 by the solver, and by the
- * templates (with set_x first unless keep). */
-static void check_pair(band_template *t, solver9_ctx *sv, const grid *g, uint64_t given, uint32_t x, uint32_t y,
-                       bool keep)
-{
-    uint64_t q = (uint64_t)x | ((uint64_t)y << 27) | given;
-    uint8_t p[81], second[81], alt[54];
-    for (int c = 0; c < 81; c++) p[c] = c >= 54 || ((q >> c) & 1) ? g->cell[c] : CELL_EMPTY;
-    if (!keep) band_template_set_x(t, x);
-    int want = solver9_count2(sv, p, second), got = band_template_count(t, y, alt);
-    if (got != want)
-        fail_msg("x %07x, y %07x, given %014llx: templates %d, solver %d", x, y, (unsigned long long)given, got, want);
 }
 
 static void test_edges(void **state)
