@@ -1,36 +1,42 @@
 /* job_cost — the predicted cost of a job's ranks; see job_cost.h.
  *
- * The rates below are the committed output of bench_bandscan
- * (tests/bench/results/bench_bandscan.txt), copied as printed: CPU seconds
- * of one thread, in hundredths, of the groups sampled at each band-1 index
- * (K = 16: the entry of the band tables' listing search and the sieve
- * taking X's vector, build 8ce9174, round 6 (the reference 18f745b 37,310
- * core-hours in the same window), `bench_bandscan --k 16 --bands 13
- * --per-band 2 --grids 1`, 2 groups, on an AMD EPYC with AVX-512 (avx2,
- * avx512f/bw/cd/dq/vl, bmi2, popcnt); K = 17: the entry of the vector scan of the
- * two-band list (band_scan), `--k 17 --bands 13 --per-band 10 --grids 0`,
- * 10 groups, the same CPU). A band's rate is the mean of its
- * nearest sampled band (the lower one on a tie), as in the benchmark's
- * projection; a group also pays the enumeration of the groups, 0.85
- * core-hours for the 983,959,110 groups of the catalogue
- * (bench_bandpair.txt), 3 us each. With these rates the whole catalogue is
- * 20,300 core-hours at K = 16 and 834,000 at K = 17 (the benchmark's
- * projections, from the unrounded seconds: 20,310 and 833,500).
+ * The rates below are the committed output of the benchmarks, copied as
+ * printed: CPU seconds of one thread, in hundredths, of the groups (grids)
+ * sampled at each band-1 index (minlex band). There is one set per CPU
+ * class, since the sieve and the list scan run 512-bit or 256-bit code
+ * and the same group takes 1.3-1.8 times longer without AVX-512
+ * (bench_bandscan.txt). A band's rate is the mean of its nearest sampled
+ * band (the lower one on a tie), as in the benchmark's projection; a group
+ * also pays the enumeration of the groups, 0.85 core-hours for the
+ * 983,959,110 groups of the catalogue (bench_bandpair.txt), 3 us each.
  *
- * Source enumerate runs the engine per grid: the rates are those of
- * bench_job_cost (tests/bench/results/bench_job_cost.txt, 2026-11-25), the
- * band engine and the checker at K = 16 on 2 grids drawn from each of 13
- * minlex bands (1, 36, ..., 416, as above), CPU seconds in hundredths as
- * printed; the whole catalogue comes to 296,000 core-hours with the band
- * engine and 1.49 million with the checker. K = 17 per grid was not
- * measured.
+ * AVX-512 (an AMD EPYC with avx2, avx512f/bw/cd/dq/vl, bmi2, popcnt):
+ *   group K = 16: build 8ce9174, `bench_bandscan --k 16 --bands 13
+ *     --per-band 2 --grids 1` (its projection 20,310 core-hours; the
+ *     template engine c0ce794 measured 20,340 there, level with it);
+ *   group K = 17: build 18f745b, `--k 17 --bands 13 --per-band 10 --grids
+ *     0` (833,500; the template engine measured 0.93x of it in the same
+ *     window, so the rates run a little high for it);
+ *   grid K = 16: bench_job_cost 2026-11-25 (band engine 296,000, checker
+ *     1.49 million core-hours).
+ * AVX2 without AVX-512 (an AMD EPYC with avx2, bmi2, popcnt), build
+ * c0ce794, 2026-11-28:
+ *   group K = 16: `--k 16 --bands 13 --per-band 2 --grids 1` (29,380);
+ *   group K = 17: `--k 17 --bands 13 --per-band 10 --grids 0` (1,114,000);
+ *   grid K = 16: bench_job_cost, the same CPU and build (band engine
+ *     174,600 core-hours, checker 1.83 million; the AVX-512 per-grid
+ *     rates above are of an older band engine, 0.195 s per grid where
+ *     this one takes 0.115 here).
+ * K = 17 per grid was not measured.
  */
 #include "job_cost.h"
 
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "band_scan.h"
 #include "bandpair_rank.h"
 #include "gridrank.h"
 
@@ -40,61 +46,172 @@ typedef struct stratum {
     int cs[10]; /* their CPU seconds x 100 */
 } stratum;
 
-static const stratum group_k16[] = {
-    {1, 2, {4, 4}},     {36, 2, {6, 9}},    {70, 2, {5, 5}},    {105, 2, {3, 5}},  {139, 2, {12, 10}},
-    {174, 2, {12, 3}},  {209, 2, {10, 6}},  {243, 2, {6, 5}},   {278, 2, {6, 7}},  {312, 2, {28, 8}},
-    {347, 2, {7, 13}},  {381, 2, {32, 18}}, {416, 2, {19, 8}}};
-static const stratum group_k17[] = {
-    {1, 10, {107, 176, 266, 145, 374, 34, 45, 33, 243, 90}},
-    {36, 10, {216, 116, 894, 116, 170, 72, 76, 151, 327, 29}},
-    {70, 10, {1023, 155, 1137, 255, 208, 256, 402, 196, 644, 875}},
-    {105, 10, {90, 67, 58, 20, 68, 81, 14, 31, 100, 18}},
-    {139, 10, {121, 507, 41, 101, 349, 328, 390, 329, 223, 657}},
-    {174, 10, {362, 285, 134, 99, 582, 369, 121, 281, 124, 149}},
-    {209, 10, {68, 1306, 43, 1316, 184, 141, 464, 119, 38, 1062}},
-    {243, 10, {102, 228, 287, 518, 523, 351, 161, 212, 54, 178}},
-    {278, 10, {46, 480, 122, 309, 106, 88, 95, 54, 185, 167}},
-    {312, 10, {107, 368, 702, 613, 492, 843, 979, 3530, 695, 510}},
-    {347, 10, {259, 264, 17, 496, 20, 109, 396, 133, 488, 395}},
-    {381, 10, {337, 49, 105, 119, 567, 408, 182, 40, 125, 48}},
-    {416, 10, {267, 26, 22, 33, 639, 300, 35, 157, 13, 209}}};
-/* bench_job_cost (tests/bench/results/bench_job_cost.txt): 2 grids of each
- * sampled minlex band (band 416 holds one grid, timed twice) */
-static const stratum grid_band_k16[] = {
-    {1, 2, {24, 7}},     {36, 2, {21, 11}},   {70, 2, {21, 17}},   {105, 2, {26, 6}},  {139, 2, {36, 24}},
-    {174, 2, {57, 25}},  {209, 2, {27, 50}},  {243, 2, {45, 40}},  {278, 2, {83, 102}}, {312, 2, {39, 141}},
-    {347, 2, {212, 74}}, {381, 2, {189, 93}}, {416, 2, {7, 7}}};
-static const stratum grid_checker_k16[] = {
-    {1, 2, {11, 6}},       {36, 2, {36, 19}},     {70, 2, {150, 51}},    {105, 2, {152, 8}},
-    {139, 2, {418, 157}},  {174, 2, {718, 139}},  {209, 2, {102, 458}},  {243, 2, {585, 360}},
-    {278, 2, {1577, 959}}, {312, 2, {253, 2513}}, {347, 2, {3011, 938}}, {381, 2, {3710, 1208}},
-    {416, 2, {148, 149}}};
+#define NSTRATA 13 /* bands 1, 36, 70, ..., 416 */
 
-#define NSTRATA(a) (sizeof(a) / sizeof((a)[0]))
+/* The rates of one CPU class. */
+typedef struct cpu_rates {
+    stratum group_k16[NSTRATA], group_k17[NSTRATA];
+    /* bench_job_cost: 2 grids of each sampled minlex band (band 416 holds
+     * one grid, timed twice) */
+    stratum grid_band_k16[NSTRATA], grid_checker_k16[NSTRATA];
+    const char *origin_groups, *origin_grids;
+} cpu_rates;
+
+static const cpu_rates RATES[JOB_COST_CPUS] = {
+    [JOB_COST_AVX512] =
+        {.group_k16 = {{1, 2, {4, 4}},
+                       {36, 2, {6, 9}},
+                       {70, 2, {5, 5}},
+                       {105, 2, {3, 5}},
+                       {139, 2, {12, 10}},
+                       {174, 2, {12, 3}},
+                       {209, 2, {10, 6}},
+                       {243, 2, {6, 5}},
+                       {278, 2, {6, 7}},
+                       {312, 2, {28, 8}},
+                       {347, 2, {7, 13}},
+                       {381, 2, {32, 18}},
+                       {416, 2, {19, 8}}},
+         .group_k17 = {{1, 10, {107, 176, 266, 145, 374, 34, 45, 33, 243, 90}},
+                       {36, 10, {216, 116, 894, 116, 170, 72, 76, 151, 327, 29}},
+                       {70, 10, {1023, 155, 1137, 255, 208, 256, 402, 196, 644, 875}},
+                       {105, 10, {90, 67, 58, 20, 68, 81, 14, 31, 100, 18}},
+                       {139, 10, {121, 507, 41, 101, 349, 328, 390, 329, 223, 657}},
+                       {174, 10, {362, 285, 134, 99, 582, 369, 121, 281, 124, 149}},
+                       {209, 10, {68, 1306, 43, 1316, 184, 141, 464, 119, 38, 1062}},
+                       {243, 10, {102, 228, 287, 518, 523, 351, 161, 212, 54, 178}},
+                       {278, 10, {46, 480, 122, 309, 106, 88, 95, 54, 185, 167}},
+                       {312, 10, {107, 368, 702, 613, 492, 843, 979, 3530, 695, 510}},
+                       {347, 10, {259, 264, 17, 496, 20, 109, 396, 133, 488, 395}},
+                       {381, 10, {337, 49, 105, 119, 567, 408, 182, 40, 125, 48}},
+                       {416, 10, {267, 26, 22, 33, 639, 300, 35, 157, 13, 209}}},
+         .grid_band_k16 = {{1, 2, {24, 7}},
+                           {36, 2, {21, 11}},
+                           {70, 2, {21, 17}},
+                           {105, 2, {26, 6}},
+                           {139, 2, {36, 24}},
+                           {174, 2, {57, 25}},
+                           {209, 2, {27, 50}},
+                           {243, 2, {45, 40}},
+                           {278, 2, {83, 102}},
+                           {312, 2, {39, 141}},
+                           {347, 2, {212, 74}},
+                           {381, 2, {189, 93}},
+                           {416, 2, {7, 7}}},
+         .grid_checker_k16 = {{1, 2, {11, 6}},
+                              {36, 2, {36, 19}},
+                              {70, 2, {150, 51}},
+                              {105, 2, {152, 8}},
+                              {139, 2, {418, 157}},
+                              {174, 2, {718, 139}},
+                              {209, 2, {102, 458}},
+                              {243, 2, {585, 360}},
+                              {278, 2, {1577, 959}},
+                              {312, 2, {253, 2513}},
+                              {347, 2, {3011, 938}},
+                              {381, 2, {3710, 1208}},
+                              {416, 2, {148, 149}}},
+         .origin_groups = "per band-1 index, bench_bandscan's sampled groups on an AVX-512 CPU "
+                          "(tests/bench/results/bench_bandscan.txt) plus the group enumeration",
+         .origin_grids = "per minlex band, bench_job_cost's grids of 13 sampled bands on an AVX-512 CPU "
+                         "(tests/bench/results/bench_job_cost.txt)"},
+    [JOB_COST_AVX2] =
+        {.group_k16 = {{1, 2, {4, 5}},
+                       {36, 2, {7, 11}},
+                       {70, 2, {6, 7}},
+                       {105, 2, {5, 6}},
+                       {139, 2, {16, 15}},
+                       {174, 2, {18, 5}},
+                       {209, 2, {18, 10}},
+                       {243, 2, {8, 7}},
+                       {278, 2, {9, 11}},
+                       {312, 2, {43, 12}},
+                       {347, 2, {11, 22}},
+                       {381, 2, {47, 27}},
+                       {416, 2, {31, 14}}},
+         .group_k17 = {{1, 10, {115, 182, 299, 189, 413, 38, 52, 33, 289, 90}},
+                       {36, 10, {252, 125, 956, 117, 186, 71, 84, 198, 399, 28}},
+                       {70, 10, {1310, 198, 1641, 354, 299, 368, 516, 284, 944, 1327}},
+                       {105, 10, {104, 72, 62, 21, 75, 99, 17, 41, 130, 24}},
+                       {139, 10, {168, 753, 46, 135, 499, 517, 595, 446, 302, 1002}},
+                       {174, 10, {529, 445, 183, 119, 830, 547, 145, 370, 178, 205}},
+                       {209, 10, {85, 1845, 45, 1978, 260, 193, 635, 139, 29, 1344}},
+                       {243, 10, {97, 235, 323, 621, 641, 429, 186, 250, 45, 182}},
+                       {278, 10, {37, 499, 128, 324, 107, 85, 96, 45, 169, 175}},
+                       {312, 10, {104, 334, 799, 842, 666, 1306, 1479, 4967, 891, 614}},
+                       {347, 10, {295, 304, 15, 636, 17, 146, 542, 168, 710, 535}},
+                       {381, 10, {440, 46, 127, 144, 790, 591, 189, 38, 135, 49}},
+                       {416, 10, {366, 31, 30, 47, 812, 318, 29, 168, 11, 262}}},
+         .grid_band_k16 = {{1, 2, {10, 5}},
+                           {36, 2, {8, 8}},
+                           {70, 2, {13, 12}},
+                           {105, 2, {20, 5}},
+                           {139, 2, {23, 14}},
+                           {174, 2, {27, 15}},
+                           {209, 2, {15, 30}},
+                           {243, 2, {19, 19}},
+                           {278, 2, {48, 34}},
+                           {312, 2, {22, 66}},
+                           {347, 2, {70, 28}},
+                           {381, 2, {79, 40}},
+                           {416, 2, {6, 7}}},
+         .grid_checker_k16 = {{1, 2, {11, 7}},
+                              {36, 2, {36, 23}},
+                              {70, 2, {207, 66}},
+                              {105, 2, {187, 9}},
+                              {139, 2, {535, 190}},
+                              {174, 2, {824, 158}},
+                              {209, 2, {124, 559}},
+                              {243, 2, {656, 376}},
+                              {278, 2, {1711, 1076}},
+                              {312, 2, {339, 2812}},
+                              {347, 2, {3098, 1066}},
+                              {381, 2, {4339, 1470}},
+                              {416, 2, {197, 195}}},
+         .origin_groups = "per band-1 index, bench_bandscan's sampled groups on an AVX2 CPU without AVX-512 "
+                          "(tests/bench/results/bench_bandscan.txt) plus the group enumeration",
+         .origin_grids = "per minlex band, bench_job_cost's grids of 13 sampled bands on an AVX2 CPU without "
+                         "AVX-512 (tests/bench/results/bench_job_cost.txt)"}};
+
 #define ENUMERATION_USEC 3 /* 0.85 h / 983,959,110 groups */
 
-static const char ORIGIN_GROUPS[] =
-    "per band-1 index, bench_bandscan's sampled groups (tests/bench/results/bench_bandscan.txt) plus the "
-    "group enumeration";
-static const char ORIGIN_GRIDS[] =
-    "per minlex band, bench_job_cost's grids of 13 sampled bands (tests/bench/results/bench_job_cost.txt)";
+static const char *const CPU_NAME[JOB_COST_CPUS] = {[JOB_COST_AVX512] = "avx512", [JOB_COST_AVX2] = "avx2"};
+
+const char *job_cost_cpu_name(job_cost_cpu cpu) { return CPU_NAME[cpu]; }
+
+job_cost_cpu job_cost_cpu_here(void) { return band_scan_has_avx512() ? JOB_COST_AVX512 : JOB_COST_AVX2; }
+
+mc_status job_cost_cpu_chosen(job_cost_cpu *cpu, mc_error *err)
+{
+    const char *env = getenv("MINCLUE_COST_CPU");
+    if (!env || !*env) {
+        *cpu = job_cost_cpu_here();
+        return MC_OK;
+    }
+    for (int i = 0; i < JOB_COST_CPUS; i++)
+        if (!strcmp(env, CPU_NAME[i])) {
+            *cpu = (job_cost_cpu)i;
+            return MC_OK;
+        }
+    return mc_fail(err, MC_EINVAL, "MINCLUE_COST_CPU=%s: the rates are of avx512 or avx2", env);
+}
 
 /* Mean microseconds of the stratum nearest band. */
-static uint64_t rate_of(const stratum *s, size_t n, int band)
+static uint64_t rate_of(const stratum *s, int band)
 {
     size_t best = 0;
-    for (size_t i = 1; i < n; i++)
+    for (size_t i = 1; i < NSTRATA; i++)
         if (abs(s[i].band - band) < abs(s[best].band - band)) best = i;
     uint64_t sum = 0;
     for (int k = 0; k < s[best].n; k++) sum += (uint64_t)s[best].cs[k];
     return sum * 10000 / (uint64_t)s[best].n; /* the mean in hundredths of s, in us */
 }
 
-uint64_t job_cost_bandpair_usec(int K, int band)
+uint64_t job_cost_bandpair_usec(int K, int band, job_cost_cpu cpu)
 {
     if (band < 1 || band > 416) return 0;
-    if (K == 16) return rate_of(group_k16, NSTRATA(group_k16), band) + ENUMERATION_USEC;
-    if (K == 17) return rate_of(group_k17, NSTRATA(group_k17), band) + ENUMERATION_USEC;
+    if (K == 16) return rate_of(RATES[cpu].group_k16, band) + ENUMERATION_USEC;
+    if (K == 17) return rate_of(RATES[cpu].group_k17, band) + ENUMERATION_USEC;
     return 0;
 }
 
@@ -131,14 +248,14 @@ static mc_status model_groups(const job *j, job_cost *c, mc_error *err)
     if (alloc_segments(c, 416, err) != MC_OK) return MC_ENOMEM;
     for (int b = 1; b <= 416; b++) {
         uint64_t lo = bandpair_rank_band_first(b), n = bandpair_rank_band_count(b);
-        if (n) add_segment(c, j, lo, lo + n - 1, job_cost_bandpair_usec(j->clues, b));
+        if (n) add_segment(c, j, lo, lo + n - 1, job_cost_bandpair_usec(j->clues, b, c->cpu));
     }
     c->modelled = true;
-    c->origin = ORIGIN_GROUPS;
+    c->origin = RATES[c->cpu].origin_groups;
     return MC_OK;
 }
 
-static mc_status model_grids(const job *j, const stratum *s, size_t ns, job_cost *c, mc_error *err)
+static mc_status model_grids(const job *j, const stratum *s, job_cost *c, mc_error *err)
 {
     const char *cache = getenv("MINCLUE_COUNTS");
     gridrank *gr;
@@ -149,20 +266,29 @@ static mc_status model_grids(const job *j, const stratum *s, size_t ns, job_cost
     for (int b = j->band_lo; st == MC_OK && b <= j->band_hi; b++) {
         uint64_t n;
         st = gridrank_band_count(gr, b, &n, err);
-        if (st == MC_OK && n) add_segment(c, j, at, at + n - 1, rate_of(s, ns, b));
+        if (st == MC_OK && n) add_segment(c, j, at, at + n - 1, rate_of(s, b));
         at += n;
     }
     gridrank_free(gr);
     if (st != MC_OK) return st;
     c->modelled = true;
-    c->origin = ORIGIN_GRIDS;
+    c->origin = RATES[c->cpu].origin_grids;
     return MC_OK;
 }
 
 mc_status job_cost_model(const job *j, job_cost *c, mc_error *err)
 {
+    job_cost_cpu cpu = JOB_COST_AVX2;
+    *c = (job_cost){0};
+    mc_status st = job_cost_cpu_chosen(&cpu, err);
+    return st == MC_OK ? job_cost_model_cpu(j, cpu, c, err) : st;
+}
+
+mc_status job_cost_model_cpu(const job *j, job_cost_cpu cpu, job_cost *c, mc_error *err)
+{
     assert(j->first >= 1 && j->first <= j->last);
     *c = (job_cost){0};
+    c->cpu = cpu;
     mc_status st = MC_OK;
     if (j->source == JOB_SOURCE_BANDPAIRS && j->engine == JOB_ENGINE_BAND) {
         if (j->clues == 16 || j->clues == 17) return model_groups(j, c, err);
@@ -170,9 +296,9 @@ mc_status job_cost_model(const job *j, job_cost *c, mc_error *err)
     } else if (j->source == JOB_SOURCE_BANDPAIRS) {
         c->why = "no rates for engine none (a dry run)";
     } else if (j->source == JOB_SOURCE_ENUMERATE && j->clues == 16 && j->engine == JOB_ENGINE_BAND) {
-        st = model_grids(j, grid_band_k16, NSTRATA(grid_band_k16), c, err);
+        st = model_grids(j, RATES[cpu].grid_band_k16, c, err);
     } else if (j->source == JOB_SOURCE_ENUMERATE && j->clues == 16 && j->engine == JOB_ENGINE_CHECKER) {
-        st = model_grids(j, grid_checker_k16, NSTRATA(grid_checker_k16), c, err);
+        st = model_grids(j, RATES[cpu].grid_checker_k16, c, err);
     } else if (j->source == JOB_SOURCE_ENUMERATE) {
         c->why = "no per-grid rates for this engine and K (measured: K = 16, engines band and checker)";
     } else {
@@ -183,6 +309,7 @@ mc_status job_cost_model(const job *j, job_cost *c, mc_error *err)
     free(c->seg);
     st = job_cost_uniform(j->first, j->last, 1, c, err);
     c->why = why;
+    c->cpu = cpu;
     return st;
 }
 

@@ -9,12 +9,16 @@
  *                       gridrank.h), cost = rate of b per grid
  *
  * The rates are data (job_cost.c): the mean seconds of the sampled groups
- * of 13 (K = 16) or 7 (K = 17) band-1 indices spread over 1..416, measured
- * by bench_bandscan (tests/bench/results/bench_bandscan.txt), and of the
+ * of 13 band-1 indices spread over 1..416 (K = 16 and 17), measured by
+ * bench_bandscan (tests/bench/results/bench_bandscan.txt), and of the
  * sampled grids of 13 minlex bands (bench_job_cost, K = 16);
  * every band takes the rate of its nearest sampled band, as that
  * benchmark's projection does, so a model of the whole catalogue adds up
- * to its projection. Where no rate was measured (other sources, engines or
+ * to its projection. There is one set of rates per CPU class (AVX-512, or
+ * AVX2 without it: the same group takes 1.3-1.8 times longer there), each
+ * measured on such a CPU; a model takes the class of the CPU it is made
+ * on, or $MINCLUE_COST_CPU's (a forecast made on a login node for compute
+ * nodes of another kind). Where no rate was measured (other sources, engines or
  * K) the job has no model: every rank costs 1 and a split balances rank
  * counts; `why` says what is missing.
  *
@@ -37,19 +41,36 @@ typedef struct job_cost_segment {
     uint64_t usec;        /* predicted microseconds of one core per rank */
 } job_cost_segment;
 
+/* A CPU class with its own rates. */
+typedef enum job_cost_cpu { JOB_COST_AVX512, JOB_COST_AVX2, JOB_COST_CPUS } job_cost_cpu;
+
 typedef struct job_cost {
-    bool modelled;      /* false: no rates for this job, every rank costs 1 */
+    bool modelled;
+    job_cost_cpu cpu;   /* whose rates (modelled) */      /* false: no rates for this job, every rank costs 1 */
     const char *why;    /* !modelled: what is missing (static text) */
     const char *origin; /* modelled: where the rates come from (static text) */
     size_t n;
     job_cost_segment *seg;
 } job_cost;
 
-/* The cost model of a resolved job (job_resolve: first..last known). For
- * source enumerate the grid counts of the job's bands are read as the
- * source reads them ($MINCLUE_COUNTS or enumeration). Errors: MC_ENOMEM,
+/* The class of this CPU: AVX-512 when it has avx512f (the sieve and the
+ * list scan then run their 512-bit code), else AVX2. A CPU without AVX2
+ * also gets AVX2's rates and runs slower than they say (the scalar code). */
+job_cost_cpu job_cost_cpu_here(void);
+/* $MINCLUE_COST_CPU ("avx512" or "avx2") when set and not empty, else
+ * job_cost_cpu_here(). MC_EINVAL for another value. */
+MC_MUST_USE mc_status job_cost_cpu_chosen(job_cost_cpu *cpu, mc_error *err);
+/* "avx512" or "avx2" */
+const char *job_cost_cpu_name(job_cost_cpu cpu);
+
+/* The cost model of a resolved job (job_resolve: first..last known) with
+ * the rates of job_cost_cpu_chosen. For source enumerate the grid counts
+ * of the job's bands are read as the source reads them ($MINCLUE_COUNTS
+ * or enumeration). Errors: MC_EINVAL (job_cost_cpu_chosen), MC_ENOMEM,
  * and those of gridrank. *c is job_cost_free-safe afterwards. */
 MC_MUST_USE mc_status job_cost_model(const job *j, job_cost *c, mc_error *err);
+/* The same with the rates of cpu. */
+MC_MUST_USE mc_status job_cost_model_cpu(const job *j, job_cost_cpu cpu, job_cost *c, mc_error *err);
 /* A model over first..last with one cost for every rank (tests, and the
  * no-model case). */
 MC_MUST_USE mc_status job_cost_uniform(uint64_t first, uint64_t last, uint64_t usec, job_cost *c,
@@ -79,8 +100,8 @@ void job_cost_hours_text(double hours, char *out, size_t cap);
 uint64_t job_cost_max_unit(const job_cost *c);
 
 /* The measured rate (microseconds per group) of band-1 index band (1..416)
- * for a band-pair scan with the band engine at K clues; 0 when K has no
- * rates. Exposed for the tests. */
-uint64_t job_cost_bandpair_usec(int K, int band);
+ * for a band-pair scan with the band engine at K clues on a CPU of class
+ * cpu; 0 when K has no rates. Exposed for the tests. */
+uint64_t job_cost_bandpair_usec(int K, int band, job_cost_cpu cpu);
 
 #endif

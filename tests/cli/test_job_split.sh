@@ -5,9 +5,11 @@
 # '#' written as \# in the part files, the printed run and verify commands
 # pasted into bash from another directory), every part run and verified and their puzzles equal
 # to the whole job's; a band-pair split of the whole catalogue with its
-# predicted core-hours; an enumerate split; the no-model case; and the errors (0 parts, more
+# predicted core-hours on each CPU class (MINCLUE_COST_CPU, else this CPU's); an enumerate
+# split; the no-model case; and the errors (0 parts, more
 # parts than ranks, one rank, a bad job file, an existing part output or
-# part file: one line naming the file, exit 2, nothing written).
+# part file, a CPU class without rates: one line naming the file or variable, exit 2,
+# nothing written).
 # ctest-labels: cli
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
@@ -118,11 +120,22 @@ grep -q "^verify: .*'$T/h #1/u'-{1..1}\$" split1.txt || fail "verify line of 1 p
 
 echo "== the whole band-pair catalogue (no ranks) in 1,000 parts, K = 16"
 printf 'source = bandpairs\nclues = 16\nchunk = 64\noutput = res/no16\n' > no16.job
-"$M" job split --outdir parts no16.job 1000 > split16.txt || fail "split no16.job"
+# the rates of the CPU class MINCLUE_COST_CPU names (AVX-512: about 20,300 core-hours)
+MINCLUE_COST_CPU=avx512 "$M" job split --outdir parts no16.job 1000 > split16.txt || fail "split no16.job"
 check_cover parts/no16 1 983959110 1000
-grep -q "^# cost model: per band-1 index" split16.txt || fail "model line"
+grep -q "^# cost model: per band-1 index.* on an AVX-512 CPU" split16.txt || fail "model line: $(sed -n 2p split16.txt)"
 total=$(sed -n 's/^total: \([0-9.]*\) core-hours predicted for K = 16.*/\1/p' split16.txt)
 [ -n "$total" ] && awk -v t="$total" 'BEGIN { exit !(t > 19000 && t < 21700) }' || fail "total '$total'"
+# AVX2 without AVX-512: about 29,400 (bench_bandscan.txt)
+MINCLUE_COST_CPU=avx2 "$M" job split --outdir parts2 no16.job 10 > split16b.txt || fail "split no16.job (avx2)"
+grep -q "^# cost model: per band-1 index.* on an AVX2 CPU without AVX-512" split16b.txt ||
+  fail "avx2 model line: $(sed -n 2p split16b.txt)"
+total2=$(sed -n 's/^total: \([0-9.]*\) core-hours predicted for K = 16.*/\1/p' split16b.txt)
+[ -n "$total2" ] && awk -v t="$total2" 'BEGIN { exit !(t > 28000 && t < 31000) }' || fail "avx2 total '$total2'"
+# unset: this CPU's class
+if grep -q '^flags.* avx512f' /proc/cpuinfo; then here="on an AVX-512 CPU"; else here="without AVX-512"; fi
+env -u MINCLUE_COST_CPU "$M" job split --outdir parts3 no16.job 2 > split16c.txt || fail "split no16.job (this CPU)"
+grep -q "^# cost model: per band-1 index.* $here" split16c.txt || fail "this CPU's model line: $(sed -n 2p split16c.txt)"
 # the parts' hours add up to the total and are balanced (within 1%)
 awk -v t="$total" '$1 ~ /^[0-9]+$/ && NF == 5 { s += $4; n++; if (!lo || $4 < lo) lo = $4; if ($4 > hi) hi = $4 }
   END { exit !(n == 1000 && s > t * 0.999 && s < t * 1.001 && hi < lo * 1.01) }' split16.txt ||
@@ -158,6 +171,11 @@ expect_error() { # WHAT PATTERN CMD...
 }
 mkdir e && cd e
 cp ../a.job . && cp ../grids.txt .
+expect_error "a CPU class without rates" "MINCLUE_COST_CPU=sse4: the rates are of avx512 or avx2" \
+  env MINCLUE_COST_CPU=sse4 "$M" job split --outdir pc ../no16.job 2
+[ ! -e pc ] || fail "a bad MINCLUE_COST_CPU wrote parts"
+expect_error "job status with a CPU class without rates" "MINCLUE_COST_CPU=sse4" \
+  env MINCLUE_COST_CPU=sse4 "$M" job status ../parts/no16-1.job
 expect_error "0 parts" "N must be a whole number of parts, 1 or more, not '0'" "$M" job split a.job 0
 expect_error "-1 parts" "N must be a whole number of parts, 1 or more, not '-1'" "$M" job split a.job -1
 expect_error "-1 parts first" "N must be a whole number of parts, 1 or more, not '-1'" "$M" job split -1 a.job

@@ -6,7 +6,8 @@
  * rank by rank (every rank in exactly one part, parts in order, none
  * empty); the balance against the bound of job_split.h. The cost model is
  * checked against the published per-band grid counts (tests/data), the
- * group counts of bandpair_rank and the projection of bench_bandscan.
+ * group counts of bandpair_rank and the projections of bench_bandscan and
+ * bench_job_cost, on each CPU class.
  * ctest-labels: unit
  */
 #include <stdarg.h>
@@ -190,34 +191,43 @@ static void bandpair_job(job *j, int K, uint64_t first, uint64_t last)
 }
 
 /* The whole catalogue: one segment per band-1 index that has groups, the
- * group counts of bandpair_rank, and the benchmark's projection (K = 16:
- * 20,310 core-hours; K = 17: 833,500, printed to 4 digits), which used the unrounded seconds
- * (the table holds them to 0.01 s, so some K = 16 groups of 0.04-0.06 s
- * round by up to 12%) and 3.09 core-hours of enumeration (the model, 0.85). */
+ * group counts of bandpair_rank, and the benchmark's projection on each
+ * CPU class (printed to 4 digits; bench_bandscan.txt): AVX-512, K = 16
+ * 20,310 core-hours (8ce9174), K = 17 833,500 (18f745b); AVX2 without
+ * AVX-512 (c0ce794), K = 16 29,380, K = 17 1,114,000. The benchmark used
+ * the unrounded seconds (the table holds them to 0.01 s, so some K = 16
+ * groups of 0.04-0.06 s round by up to 12%) and 3.09 core-hours of
+ * enumeration (the model, 0.85). */
 static void test_bandpair_model_catalogue(void **state)
 {
     (void)state;
-    static const struct { int K; double hours, tol; } want[] = {{16, 20310, 0.03}, {17, 8.335e5, 0.005}};
-    for (size_t w = 0; w < 2; w++) {
+    static const struct { job_cost_cpu cpu; int K; double hours, tol; } want[] = {
+        {JOB_COST_AVX512, 16, 20310, 0.03},
+        {JOB_COST_AVX512, 17, 8.335e5, 0.005},
+        {JOB_COST_AVX2, 16, 29380, 0.03},
+        {JOB_COST_AVX2, 17, 1.114e6, 0.005}};
+    for (size_t w = 0; w < sizeof want / sizeof want[0]; w++) {
         job j;
         bandpair_job(&j, want[w].K, 1, BANDPAIR_RANK_TOTAL);
         job_cost c;
-        assert_int_equal(job_cost_model(&j, &c, NULL), MC_OK);
+        assert_int_equal(job_cost_model_cpu(&j, want[w].cpu, &c, NULL), MC_OK);
         assert_true(c.modelled);
+        assert_int_equal(c.cpu, want[w].cpu);
         assert_non_null(strstr(c.origin, "bench_bandscan"));
+        assert_non_null(strstr(c.origin, want[w].cpu == JOB_COST_AVX512 ? "on an AVX-512 CPU" : "without AVX-512"));
         uint64_t at = 1;
         int b = 1;
         for (size_t i = 0; i < c.n; i++, b++) {
             while (bandpair_rank_band_count(b) == 0) b++;
             assert_int_equal(c.seg[i].first, at);
             assert_int_equal(c.seg[i].last - c.seg[i].first + 1, bandpair_rank_band_count(b));
-            assert_int_equal(c.seg[i].usec, job_cost_bandpair_usec(want[w].K, b));
+            assert_int_equal(c.seg[i].usec, job_cost_bandpair_usec(want[w].K, b, want[w].cpu));
             at = c.seg[i].last + 1;
         }
         assert_int_equal(at, BANDPAIR_RANK_TOTAL + 1);
         double h = (double)job_cost_range(&c, 1, BANDPAIR_RANK_TOTAL) / 3.6e9;
-        print_message("K = %d: the model's catalogue is %.0f core-hours (projection %.0f)\n", want[w].K, h,
-                      want[w].hours);
+        print_message("%s, K = %d: the model's catalogue is %.0f core-hours (projection %.0f)\n",
+                      job_cost_cpu_name(want[w].cpu), want[w].K, h, want[w].hours);
         assert_true(h > want[w].hours * (1 - want[w].tol) && h < want[w].hours * (1 + want[w].tol));
         /* 1,000 parts: within 0.01% of the mean (bound: one group) */
         uint64_t *end = calloc(1000, sizeof *end);
@@ -234,16 +244,75 @@ static void test_bandpair_model_catalogue(void **state)
         job_cost_free(&c);
         job_free(&j);
     }
-    assert_int_equal(job_cost_bandpair_usec(15, 1), 0);
-    assert_int_equal(job_cost_bandpair_usec(16, 0), 0);
-    assert_int_equal(job_cost_bandpair_usec(16, 417), 0);
+    for (int cpu = 0; cpu < JOB_COST_CPUS; cpu++) {
+        assert_int_equal(job_cost_bandpair_usec(15, 1, (job_cost_cpu)cpu), 0);
+        assert_int_equal(job_cost_bandpair_usec(16, 0, (job_cost_cpu)cpu), 0);
+        assert_int_equal(job_cost_bandpair_usec(16, 417, (job_cost_cpu)cpu), 0);
+    }
     /* band 381 is sampled at K = 16: (0.32 + 0.18) / 2 s, plus 3 us of enumeration */
-    assert_int_equal(job_cost_bandpair_usec(16, 381), 250003);
+    assert_int_equal(job_cost_bandpair_usec(16, 381, JOB_COST_AVX512), 250003);
     /* and at K = 17: the mean of its 10 groups, 19.80 / 10 s */
-    assert_int_equal(job_cost_bandpair_usec(17, 381), 1980003);
+    assert_int_equal(job_cost_bandpair_usec(17, 381, JOB_COST_AVX512), 1980003);
     /* band 398 is nearer 381 than 416 (17 vs 18), band 399 nearer 416 (18 vs 17) */
-    assert_int_equal(job_cost_bandpair_usec(16, 398), 250003);
-    assert_int_equal(job_cost_bandpair_usec(16, 399), 135003);
+    assert_int_equal(job_cost_bandpair_usec(16, 398, JOB_COST_AVX512), 250003);
+    assert_int_equal(job_cost_bandpair_usec(16, 399, JOB_COST_AVX512), 135003);
+    /* without AVX-512: (0.47 + 0.27) / 2 s and 25.49 / 10 s at band 381 */
+    assert_int_equal(job_cost_bandpair_usec(16, 381, JOB_COST_AVX2), 370003);
+    assert_int_equal(job_cost_bandpair_usec(17, 381, JOB_COST_AVX2), 2549003);
+    assert_int_equal(job_cost_bandpair_usec(16, 399, JOB_COST_AVX2), 225003);
+}
+
+/* The class a model takes: $MINCLUE_COST_CPU when set, else this CPU's
+ * (AVX-512 exactly when it has avx512f, as /proc/cpuinfo says where there
+ * is one); another value of the variable is an error naming it. */
+static void test_cost_cpu_choice(void **state)
+{
+    (void)state;
+    char *saved = getenv("MINCLUE_COST_CPU") ? strdup(getenv("MINCLUE_COST_CPU")) : NULL;
+    job j;
+    bandpair_job(&j, 17, 1, BANDPAIR_RANK_TOTAL);
+    job_cost c;
+    mc_error err;
+    static const char *const names[JOB_COST_CPUS] = {"avx512", "avx2"};
+    for (int cpu = 0; cpu < JOB_COST_CPUS; cpu++) {
+        setenv("MINCLUE_COST_CPU", names[cpu], 1);
+        assert_int_equal(job_cost_model(&j, &c, NULL), MC_OK);
+        assert_int_equal(c.cpu, cpu);
+        assert_string_equal(job_cost_cpu_name(c.cpu), names[cpu]);
+        assert_int_equal(c.seg[0].usec, job_cost_bandpair_usec(17, 1, (job_cost_cpu)cpu));
+        job_cost_free(&c);
+    }
+    static const char *const bad[] = {"avx-512", "AVX2", "sse4", " avx2"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        setenv("MINCLUE_COST_CPU", bad[i], 1);
+        assert_int_equal(job_cost_model(&j, &c, &err), MC_EINVAL);
+        assert_non_null(strstr(err.msg, "MINCLUE_COST_CPU"));
+        assert_non_null(strstr(err.msg, bad[i]));
+        job_cost_free(&c);
+    }
+    /* unset (or empty): this CPU's class */
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    int avx512 = -1;
+    if (f) {
+        char line[8192];
+        avx512 = 0;
+        while (fgets(line, sizeof line, f))
+            if (!strncmp(line, "flags", 5) && strstr(line, " avx512f")) avx512 = 1;
+        fclose(f);
+    }
+    for (int empty = 0; empty < 2; empty++) {
+        if (empty) setenv("MINCLUE_COST_CPU", "", 1);
+        else unsetenv("MINCLUE_COST_CPU");
+        assert_int_equal(job_cost_model(&j, &c, NULL), MC_OK);
+        assert_int_equal(c.cpu, job_cost_cpu_here());
+        if (avx512 >= 0) assert_int_equal(c.cpu, avx512 ? JOB_COST_AVX512 : JOB_COST_AVX2);
+        job_cost_free(&c);
+    }
+    print_message("this CPU takes the %s rates\n", job_cost_cpu_name(job_cost_cpu_here()));
+    if (saved) setenv("MINCLUE_COST_CPU", saved, 1);
+    else unsetenv("MINCLUE_COST_CPU");
+    free(saved);
+    job_free(&j);
 }
 
 /* A range over cheap and dear bands: the cost split differs from the count
@@ -350,21 +419,34 @@ static void test_enumerate_model(void **state)
     assert_true(c.modelled);
     assert_int_equal(c.seg[0].usec, 85000);
     job_cost_free(&c);
+    /* without AVX-512 (bench_job_cost, c0ce794): (0.10 + 0.05) / 2 and (0.11 + 0.07) / 2 */
+    for (int w = 0; w < 2; w++) {
+        j.engine = w ? JOB_ENGINE_CHECKER : JOB_ENGINE_BAND;
+        assert_int_equal(job_cost_model_cpu(&j, JOB_COST_AVX2, &c, NULL), MC_OK);
+        assert_true(c.modelled && c.cpu == JOB_COST_AVX2);
+        assert_non_null(strstr(c.origin, "without AVX-512"));
+        assert_int_equal(c.seg[1].usec, w ? 90000 : 75000);
+        job_cost_free(&c);
+    }
     /* the whole catalogue: the benchmark's projections (from unrounded
-     * seconds): band engine 2.959e5 core-hours, checker 1.486e6 */
-    static const struct { job_engine_kind e; double hours; } want[] = {{JOB_ENGINE_BAND, 2.959e5},
-                                                                          {JOB_ENGINE_CHECKER, 1.486e6}};
+     * seconds): AVX-512 (2026-11-25), band engine 2.959e5 core-hours,
+     * checker 1.486e6; AVX2 (c0ce794), 1.746e5 and 1.83e6 */
+    static const struct { job_cost_cpu cpu; job_engine_kind e; double hours; } want[] = {
+        {JOB_COST_AVX512, JOB_ENGINE_BAND, 2.959e5},
+        {JOB_COST_AVX512, JOB_ENGINE_CHECKER, 1.486e6},
+        {JOB_COST_AVX2, JOB_ENGINE_BAND, 1.746e5},
+        {JOB_COST_AVX2, JOB_ENGINE_CHECKER, 1.83e6}};
     j.band_lo = 1;
     j.band_hi = 416;
     j.first = 1;
     j.last = 5472730538u;
-    for (int w = 0; w < 2; w++) {
+    for (size_t w = 0; w < sizeof want / sizeof want[0]; w++) {
         j.engine = want[w].e;
-        assert_int_equal(job_cost_model(&j, &c, NULL), MC_OK);
+        assert_int_equal(job_cost_model_cpu(&j, want[w].cpu, &c, NULL), MC_OK);
         assert_int_equal(c.n, 401); /* the bands that hold grids */
         double h = (double)job_cost_range(&c, 1, j.last) / 3.6e9;
-        print_message("enumerate, engine %s: the model's catalogue is %.4g core-hours (projection %.4g)\n",
-                      job_engine_name(want[w].e), h, want[w].hours);
+        print_message("enumerate, %s, engine %s: the model's catalogue is %.4g core-hours (projection %.4g)\n",
+                      job_cost_cpu_name(want[w].cpu), job_engine_name(want[w].e), h, want[w].hours);
         assert_true(h > want[w].hours * 0.98 && h < want[w].hours * 1.02);
         job_cost_free(&c);
     }
@@ -504,7 +586,10 @@ int main(void)
         cmocka_unit_test(test_cost_beats_count),   cmocka_unit_test(test_no_model),
         cmocka_unit_test(test_enumerate_model),    cmocka_unit_test(test_part_text),
         cmocka_unit_test(test_line_split),
-        cmocka_unit_test(test_value_escape),
+        cmocka_unit_test(test_value_escape),       cmocka_unit_test(test_cost_cpu_choice),
     };
+    /* the model's figures below are those of the AVX-512 rates unless a
+     * test names its class */
+    setenv("MINCLUE_COST_CPU", "avx512", 1);
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
