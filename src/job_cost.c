@@ -40,138 +40,97 @@
 #include "bandpair_rank.h"
 #include "gridrank.h"
 
-typedef struct stratum {
-    int band;  /* the sampled band-1 index */
-    int n;      /* the groups (grids) sampled there, 1..10 */
-    int cs[10]; /* their CPU seconds x 100 */
-} stratum;
+/* The bands sampled: bench_bandscan's band-1 indices and bench_job_cost's
+ * minlex bands, 13 spread over 1..416. */
+#define NSTRATA 13
+static const int SAMPLED_BAND[NSTRATA] = {1, 36, 70, 105, 139, 174, 209, 243, 278, 312, 347, 381, 416};
 
-#define NSTRATA 13 /* bands 1, 36, 70, ..., 416 */
+/* The rates of one kind of work: n groups (grids) sampled at each band,
+ * cs[i] their CPU seconds x 100 at SAMPLED_BAND[i]. */
+typedef struct rate_table {
+    int n; /* 1..10 */
+    int cs[NSTRATA][10];
+} rate_table;
 
 /* The rates of one CPU class. */
 typedef struct cpu_rates {
-    stratum group_k16[NSTRATA], group_k17[NSTRATA];
+    rate_table group_k16, group_k17;
     /* bench_job_cost: 2 grids of each sampled minlex band (band 416 holds
      * one grid, timed twice) */
-    stratum grid_band_k16[NSTRATA], grid_checker_k16[NSTRATA];
+    rate_table grid_band_k16, grid_checker_k16;
     const char *origin_groups, *origin_grids;
 } cpu_rates;
 
+#define ORIGIN_GROUPS(cpu)                                                                                            \
+    "per band-1 index, bench_bandscan's sampled groups on " cpu " (tests/bench/results/bench_bandscan.txt) plus the " \
+    "group enumeration"
+#define ORIGIN_GRIDS(cpu)                                                                                              \
+    "per minlex band, bench_job_cost's grids of 13 sampled bands on " cpu " (tests/bench/results/bench_job_cost.txt)"
+
 static const cpu_rates RATES[JOB_COST_CPUS] = {
     [JOB_COST_AVX512] =
-        {.group_k16 = {{1, 2, {4, 4}},
-                       {36, 2, {6, 9}},
-                       {70, 2, {5, 5}},
-                       {105, 2, {3, 5}},
-                       {139, 2, {12, 10}},
-                       {174, 2, {12, 3}},
-                       {209, 2, {10, 6}},
-                       {243, 2, {6, 5}},
-                       {278, 2, {6, 7}},
-                       {312, 2, {28, 8}},
-                       {347, 2, {7, 13}},
-                       {381, 2, {32, 18}},
-                       {416, 2, {19, 8}}},
-         .group_k17 = {{1, 10, {107, 176, 266, 145, 374, 34, 45, 33, 243, 90}},
-                       {36, 10, {216, 116, 894, 116, 170, 72, 76, 151, 327, 29}},
-                       {70, 10, {1023, 155, 1137, 255, 208, 256, 402, 196, 644, 875}},
-                       {105, 10, {90, 67, 58, 20, 68, 81, 14, 31, 100, 18}},
-                       {139, 10, {121, 507, 41, 101, 349, 328, 390, 329, 223, 657}},
-                       {174, 10, {362, 285, 134, 99, 582, 369, 121, 281, 124, 149}},
-                       {209, 10, {68, 1306, 43, 1316, 184, 141, 464, 119, 38, 1062}},
-                       {243, 10, {102, 228, 287, 518, 523, 351, 161, 212, 54, 178}},
-                       {278, 10, {46, 480, 122, 309, 106, 88, 95, 54, 185, 167}},
-                       {312, 10, {107, 368, 702, 613, 492, 843, 979, 3530, 695, 510}},
-                       {347, 10, {259, 264, 17, 496, 20, 109, 396, 133, 488, 395}},
-                       {381, 10, {337, 49, 105, 119, 567, 408, 182, 40, 125, 48}},
-                       {416, 10, {267, 26, 22, 33, 639, 300, 35, 157, 13, 209}}},
-         .grid_band_k16 = {{1, 2, {24, 7}},
-                           {36, 2, {21, 11}},
-                           {70, 2, {21, 17}},
-                           {105, 2, {26, 6}},
-                           {139, 2, {36, 24}},
-                           {174, 2, {57, 25}},
-                           {209, 2, {27, 50}},
-                           {243, 2, {45, 40}},
-                           {278, 2, {83, 102}},
-                           {312, 2, {39, 141}},
-                           {347, 2, {212, 74}},
-                           {381, 2, {189, 93}},
-                           {416, 2, {7, 7}}},
-         .grid_checker_k16 = {{1, 2, {11, 6}},
-                              {36, 2, {36, 19}},
-                              {70, 2, {150, 51}},
-                              {105, 2, {152, 8}},
-                              {139, 2, {418, 157}},
-                              {174, 2, {718, 139}},
-                              {209, 2, {102, 458}},
-                              {243, 2, {585, 360}},
-                              {278, 2, {1577, 959}},
-                              {312, 2, {253, 2513}},
-                              {347, 2, {3011, 938}},
-                              {381, 2, {3710, 1208}},
-                              {416, 2, {148, 149}}},
-         .origin_groups = "per band-1 index, bench_bandscan's sampled groups on an AVX-512 CPU "
-                          "(tests/bench/results/bench_bandscan.txt) plus the group enumeration",
-         .origin_grids = "per minlex band, bench_job_cost's grids of 13 sampled bands on an AVX-512 CPU "
-                         "(tests/bench/results/bench_job_cost.txt)"},
+        {
+            .group_k16 = {2,
+                  {
+                      {4, 4}, {6, 9}, {5, 5}, {3, 5}, {12, 10}, {12, 3}, {10, 6}, {6, 5}, {6, 7}, {28, 8}, {7, 13},
+                      {32, 18}, {19, 8}}},
+            .group_k17 = {10,
+                  {
+                      {107, 176, 266, 145, 374, 34, 45, 33, 243, 90},
+                      {216, 116, 894, 116, 170, 72, 76, 151, 327, 29},
+                      {1023, 155, 1137, 255, 208, 256, 402, 196, 644, 875},
+                      {90, 67, 58, 20, 68, 81, 14, 31, 100, 18},
+                      {121, 507, 41, 101, 349, 328, 390, 329, 223, 657},
+                      {362, 285, 134, 99, 582, 369, 121, 281, 124, 149},
+                      {68, 1306, 43, 1316, 184, 141, 464, 119, 38, 1062},
+                      {102, 228, 287, 518, 523, 351, 161, 212, 54, 178},
+                      {46, 480, 122, 309, 106, 88, 95, 54, 185, 167},
+                      {107, 368, 702, 613, 492, 843, 979, 3530, 695, 510},
+                      {259, 264, 17, 496, 20, 109, 396, 133, 488, 395},
+                      {337, 49, 105, 119, 567, 408, 182, 40, 125, 48},
+                      {267, 26, 22, 33, 639, 300, 35, 157, 13, 209}}},
+            .grid_band_k16 = {2,
+                  {
+                      {24, 7}, {21, 11}, {21, 17}, {26, 6}, {36, 24}, {57, 25}, {27, 50}, {45, 40}, {83, 102},
+                      {39, 141}, {212, 74}, {189, 93}, {7, 7}}},
+            .grid_checker_k16 = {2,
+                  {
+                      {11, 6}, {36, 19}, {150, 51}, {152, 8}, {418, 157}, {718, 139}, {102, 458}, {585, 360},
+                      {1577, 959}, {253, 2513}, {3011, 938}, {3710, 1208}, {148, 149}}},
+            .origin_groups = ORIGIN_GROUPS("an AVX-512 CPU"),
+            .origin_grids = ORIGIN_GRIDS("an AVX-512 CPU")},
     [JOB_COST_AVX2] =
-        {.group_k16 = {{1, 2, {4, 5}},
-                       {36, 2, {7, 11}},
-                       {70, 2, {6, 7}},
-                       {105, 2, {5, 6}},
-                       {139, 2, {16, 15}},
-                       {174, 2, {18, 5}},
-                       {209, 2, {18, 10}},
-                       {243, 2, {8, 7}},
-                       {278, 2, {9, 11}},
-                       {312, 2, {43, 12}},
-                       {347, 2, {11, 22}},
-                       {381, 2, {47, 27}},
-                       {416, 2, {31, 14}}},
-         .group_k17 = {{1, 10, {115, 182, 299, 189, 413, 38, 52, 33, 289, 90}},
-                       {36, 10, {252, 125, 956, 117, 186, 71, 84, 198, 399, 28}},
-                       {70, 10, {1310, 198, 1641, 354, 299, 368, 516, 284, 944, 1327}},
-                       {105, 10, {104, 72, 62, 21, 75, 99, 17, 41, 130, 24}},
-                       {139, 10, {168, 753, 46, 135, 499, 517, 595, 446, 302, 1002}},
-                       {174, 10, {529, 445, 183, 119, 830, 547, 145, 370, 178, 205}},
-                       {209, 10, {85, 1845, 45, 1978, 260, 193, 635, 139, 29, 1344}},
-                       {243, 10, {97, 235, 323, 621, 641, 429, 186, 250, 45, 182}},
-                       {278, 10, {37, 499, 128, 324, 107, 85, 96, 45, 169, 175}},
-                       {312, 10, {104, 334, 799, 842, 666, 1306, 1479, 4967, 891, 614}},
-                       {347, 10, {295, 304, 15, 636, 17, 146, 542, 168, 710, 535}},
-                       {381, 10, {440, 46, 127, 144, 790, 591, 189, 38, 135, 49}},
-                       {416, 10, {366, 31, 30, 47, 812, 318, 29, 168, 11, 262}}},
-         .grid_band_k16 = {{1, 2, {10, 5}},
-                           {36, 2, {8, 8}},
-                           {70, 2, {13, 12}},
-                           {105, 2, {20, 5}},
-                           {139, 2, {23, 14}},
-                           {174, 2, {27, 15}},
-                           {209, 2, {15, 30}},
-                           {243, 2, {19, 19}},
-                           {278, 2, {48, 34}},
-                           {312, 2, {22, 66}},
-                           {347, 2, {70, 28}},
-                           {381, 2, {79, 40}},
-                           {416, 2, {6, 7}}},
-         .grid_checker_k16 = {{1, 2, {11, 7}},
-                              {36, 2, {36, 23}},
-                              {70, 2, {207, 66}},
-                              {105, 2, {187, 9}},
-                              {139, 2, {535, 190}},
-                              {174, 2, {824, 158}},
-                              {209, 2, {124, 559}},
-                              {243, 2, {656, 376}},
-                              {278, 2, {1711, 1076}},
-                              {312, 2, {339, 2812}},
-                              {347, 2, {3098, 1066}},
-                              {381, 2, {4339, 1470}},
-                              {416, 2, {197, 195}}},
-         .origin_groups = "per band-1 index, bench_bandscan's sampled groups on an AVX2 CPU without AVX-512 "
-                          "(tests/bench/results/bench_bandscan.txt) plus the group enumeration",
-         .origin_grids = "per minlex band, bench_job_cost's grids of 13 sampled bands on an AVX2 CPU without "
-                         "AVX-512 (tests/bench/results/bench_job_cost.txt)"}};
+        {
+            .group_k16 = {2,
+                  {
+                      {4, 5}, {7, 11}, {6, 7}, {5, 6}, {16, 15}, {18, 5}, {18, 10}, {8, 7}, {9, 11}, {43, 12},
+                      {11, 22}, {47, 27}, {31, 14}}},
+            .group_k17 = {10,
+                  {
+                      {115, 182, 299, 189, 413, 38, 52, 33, 289, 90},
+                      {252, 125, 956, 117, 186, 71, 84, 198, 399, 28},
+                      {1310, 198, 1641, 354, 299, 368, 516, 284, 944, 1327},
+                      {104, 72, 62, 21, 75, 99, 17, 41, 130, 24},
+                      {168, 753, 46, 135, 499, 517, 595, 446, 302, 1002},
+                      {529, 445, 183, 119, 830, 547, 145, 370, 178, 205},
+                      {85, 1845, 45, 1978, 260, 193, 635, 139, 29, 1344},
+                      {97, 235, 323, 621, 641, 429, 186, 250, 45, 182},
+                      {37, 499, 128, 324, 107, 85, 96, 45, 169, 175},
+                      {104, 334, 799, 842, 666, 1306, 1479, 4967, 891, 614},
+                      {295, 304, 15, 636, 17, 146, 542, 168, 710, 535},
+                      {440, 46, 127, 144, 790, 591, 189, 38, 135, 49},
+                      {366, 31, 30, 47, 812, 318, 29, 168, 11, 262}}},
+            .grid_band_k16 = {2,
+                  {
+                      {10, 5}, {8, 8}, {13, 12}, {20, 5}, {23, 14}, {27, 15}, {15, 30}, {19, 19}, {48, 34},
+                      {22, 66}, {70, 28}, {79, 40}, {6, 7}}},
+            .grid_checker_k16 = {2,
+                  {
+                      {11, 7}, {36, 23}, {207, 66}, {187, 9}, {535, 190}, {824, 158}, {124, 559}, {656, 376},
+                      {1711, 1076}, {339, 2812}, {3098, 1066}, {4339, 1470}, {197, 195}}},
+            .origin_groups = ORIGIN_GROUPS("an AVX2 CPU without AVX-512"),
+            .origin_grids = ORIGIN_GRIDS("an AVX2 CPU without AVX-512")},
+};
 
 #define ENUMERATION_USEC 3 /* 0.85 h / 983,959,110 groups */
 
@@ -196,22 +155,22 @@ mc_status job_cost_cpu_chosen(job_cost_cpu *cpu, mc_error *err)
     return mc_fail(err, MC_EINVAL, "MINCLUE_COST_CPU=%s: the rates are of avx512 or avx2", env);
 }
 
-/* Mean microseconds of the stratum nearest band. */
-static uint64_t rate_of(const stratum *s, int band)
+/* Mean microseconds of t's samples at the sampled band nearest band. */
+static uint64_t rate_of(const rate_table *t, int band)
 {
     size_t best = 0;
     for (size_t i = 1; i < NSTRATA; i++)
-        if (abs(s[i].band - band) < abs(s[best].band - band)) best = i;
+        if (abs(SAMPLED_BAND[i] - band) < abs(SAMPLED_BAND[best] - band)) best = i;
     uint64_t sum = 0;
-    for (int k = 0; k < s[best].n; k++) sum += (uint64_t)s[best].cs[k];
-    return sum * 10000 / (uint64_t)s[best].n; /* the mean in hundredths of s, in us */
+    for (int k = 0; k < t->n; k++) sum += (uint64_t)t->cs[best][k];
+    return sum * 10000 / (uint64_t)t->n; /* the mean in hundredths of s, in us */
 }
 
 uint64_t job_cost_bandpair_usec(int K, int band, job_cost_cpu cpu)
 {
     if (band < 1 || band > 416) return 0;
-    if (K == 16) return rate_of(RATES[cpu].group_k16, band) + ENUMERATION_USEC;
-    if (K == 17) return rate_of(RATES[cpu].group_k17, band) + ENUMERATION_USEC;
+    if (K == 16) return rate_of(&RATES[cpu].group_k16, band) + ENUMERATION_USEC;
+    if (K == 17) return rate_of(&RATES[cpu].group_k17, band) + ENUMERATION_USEC;
     return 0;
 }
 
@@ -255,7 +214,7 @@ static mc_status model_groups(const job *j, job_cost *c, mc_error *err)
     return MC_OK;
 }
 
-static mc_status model_grids(const job *j, const stratum *s, job_cost *c, mc_error *err)
+static mc_status model_grids(const job *j, const rate_table *t, job_cost *c, mc_error *err)
 {
     const char *cache = getenv("MINCLUE_COUNTS");
     gridrank *gr;
@@ -266,7 +225,7 @@ static mc_status model_grids(const job *j, const stratum *s, job_cost *c, mc_err
     for (int b = j->band_lo; st == MC_OK && b <= j->band_hi; b++) {
         uint64_t n;
         st = gridrank_band_count(gr, b, &n, err);
-        if (st == MC_OK && n) add_segment(c, j, at, at + n - 1, rate_of(s, b));
+        if (st == MC_OK && n) add_segment(c, j, at, at + n - 1, rate_of(t, b));
         at += n;
     }
     gridrank_free(gr);
@@ -296,9 +255,9 @@ mc_status job_cost_model_cpu(const job *j, job_cost_cpu cpu, job_cost *c, mc_err
     } else if (j->source == JOB_SOURCE_BANDPAIRS) {
         c->why = "no rates for engine none (a dry run)";
     } else if (j->source == JOB_SOURCE_ENUMERATE && j->clues == 16 && j->engine == JOB_ENGINE_BAND) {
-        st = model_grids(j, RATES[cpu].grid_band_k16, c, err);
+        st = model_grids(j, &RATES[cpu].grid_band_k16, c, err);
     } else if (j->source == JOB_SOURCE_ENUMERATE && j->clues == 16 && j->engine == JOB_ENGINE_CHECKER) {
-        st = model_grids(j, RATES[cpu].grid_checker_k16, c, err);
+        st = model_grids(j, &RATES[cpu].grid_checker_k16, c, err);
     } else if (j->source == JOB_SOURCE_ENUMERATE) {
         c->why = "no per-grid rates for this engine and K (measured: K = 16, engines band and checker)";
     } else {
@@ -309,7 +268,6 @@ mc_status job_cost_model_cpu(const job *j, job_cost_cpu cpu, job_cost *c, mc_err
     free(c->seg);
     st = job_cost_uniform(j->first, j->last, 1, c, err);
     c->why = why;
-    c->cpu = cpu;
     return st;
 }
 

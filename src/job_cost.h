@@ -45,8 +45,8 @@ typedef struct job_cost_segment {
 typedef enum job_cost_cpu { JOB_COST_AVX512, JOB_COST_AVX2, JOB_COST_CPUS } job_cost_cpu;
 
 typedef struct job_cost {
-    bool modelled;
-    job_cost_cpu cpu;   /* whose rates (modelled) */      /* false: no rates for this job, every rank costs 1 */
+    bool modelled;      /* false: no rates for this job, every rank costs 1 */
+    job_cost_cpu cpu;   /* modelled: whose rates */
     const char *why;    /* !modelled: what is missing (static text) */
     const char *origin; /* modelled: where the rates come from (static text) */
     size_t n;

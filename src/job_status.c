@@ -330,7 +330,9 @@ mc_status job_status_read(job_status *s, int n, char *const *paths, uint64_t exp
                           double stall_after, int64_t now, mc_error *err)
 {
     memset(s, 0, sizeof *s);
-    job_cost_cpu cpu = JOB_COST_AVX2; /* a bad $MINCLUE_COST_CPU is an error here, not a silent uniform model below */
+    /* a bad $MINCLUE_COST_CPU is an error here: below, an output whose job
+     * has no model takes a uniform one */
+    job_cost_cpu cpu;
     if (job_cost_cpu_chosen(&cpu, err) != MC_OK) return MC_EINVAL;
     s->now = now;
     s->expect_first = expect_first;
