@@ -75,6 +75,20 @@ typedef struct vec4 {
 /* the band-3 search's lists: one per depth, each at most MAX_R */
 #define B3_DEPTH 28
 
+/* Group mode, step 3c: one item's bound of step 3b, made before steps 1-4
+ * (items_prepare): its first MIX UAs with a band-3 part, as step 5 takes
+ * them (part[k], stack[k] as b3part, b3stack; miss[c] as b3miss), its
+ * strictness (band_strict[2], strict[3] as set_item_strict gives them),
+ * and xw: the UAs unhit by the X last tested (x; XBASE_NONE: none yet). */
+typedef struct item_bound {
+    uint32_t part[MIX];
+    int8_t stack[MIX];
+    uint64_t miss[54][MIX / 64];
+    uint64_t xw[MIX / 64];
+    uint32_t x;
+    int nb, nw, band_strict[2], strict[3];
+} item_bound;
+
 struct band_engine {
     band_options opt;
     ua_finder *finder;
@@ -158,6 +172,15 @@ struct band_engine {
     int band_strict[2];
     uint8_t *item_strict;
     int cap_items;
+    /* group mode: every item's bound (ib[i], step 3c) and its UAs with a
+     * band-3 part in step 5's order (band 3's own and the finder's, b3_prepare:
+     * iua[iua_at[i] .. iua_at[i + 1])), made before steps 1-4; ib_hint: the
+     * item whose bound let the last pair live (tested first) */
+    item_bound *ib;
+    int nib, cap_ib, ib_hint;
+    size_t *iua_at;
+    cs81 *iua;
+    size_t niua, cap_iua;
     mc_status status;
     /* group mode: the group's pair, the current item's band 3 and index */
     bool group;
@@ -262,6 +285,9 @@ void band_engine_free(band_engine *e)
     free(e->R);
     free(e->b3miss);
     free(e->b3tmp);
+    free(e->ib);
+    free(e->iua_at);
+    free(e->iua);
     free(e->tbw);
     free(e->vx);
     free(e->vy);
@@ -302,6 +328,7 @@ uint64_t band_engine_memory(const band_engine *e)
     m += (uint64_t)e->capqs * 12;
     m += (uint64_t)e->sieve.cap * BAND_SIEVE_ROWS * BAND_SIEVE_WORDS * 8 + (uint64_t)e->capx2 * sizeof(vec4);
     m += (uint64_t)e->capcand * 12;
+    m += (uint64_t)e->cap_ib * (sizeof(item_bound) + sizeof(size_t)) + (uint64_t)e->cap_iua * sizeof(cs81);
     return m;
 }
 
@@ -791,26 +818,39 @@ static int cmp_mix(const void *a, const void *b)
     return (px > py) - (px < py);
 }
 
-/* The item's UAs with a band-3 part as bitmaps (e->b3*), for the item now
- * in e->og: band 3's own UAs and the grid UAs meeting band 3, smallest
- * band-3 part first, the first B3_MAX. */
-static void b3_prepare(band_engine *e)
+/* The item's UAs with a band-3 part in step 5's order into e->b3tmp (their
+ * number returned): band 3's own UAs (e->tab3) and those of u[0..n) that
+ * meet band 3, smallest band-3 part first. */
+static int b3_order(band_engine *e, const cs81 *u, int n)
 {
     cs81 *tmp = e->b3tmp;
-    int n = 0;
+    int m = 0;
     for (int i = 0; i < e->tab3.nua; i++) {
-        cs81 u = cs81_empty();
-        u.w[0] = (uint64_t)e->tab3.ua[i] << 54;
-        u.w[1] = e->tab3.ua[i] >> 10;
-        tmp[n++] = u;
+        cs81 v = cs81_empty();
+        v.w[0] = (uint64_t)e->tab3.ua[i] << 54;
+        v.w[1] = e->tab3.ua[i] >> 10;
+        tmp[m++] = v;
     }
-    for (int i = 0; i < e->noua; i++)
-        if (part3(e->oua[i])) tmp[n++] = e->oua[i];
-    qsort(tmp, (size_t)n, sizeof *tmp, cmp_mix);
+    for (int i = 0; i < n; i++)
+        if (part3(u[i])) tmp[m++] = u[i];
+    qsort(tmp, (size_t)m, sizeof *tmp, cmp_mix);
+    return m;
+}
+
+/* The item's bitmaps (e->b3*) from the first B3_MAX of list[0..n). */
+static void b3_load(band_engine *e, const cs81 *list, int n)
+{
     memset(e->b3miss, 0, sizeof *e->b3miss * 54);
     e->nb3 = 0;
     e->b3x_valid = false;
-    for (int k = 0; k < n && k < B3_MAX; k++) b3_add(e, tmp[k]);
+    for (int k = 0; k < n && k < B3_MAX; k++) b3_add(e, list[k]);
+}
+
+/* The item's UAs with a band-3 part as bitmaps (e->b3*), for the item now
+ * in e->og (its UAs in e->oua, band 3's own in e->tab3). */
+static void b3_prepare(band_engine *e)
+{
+    b3_load(e, e->b3tmp, b3_order(e, e->oua, e->noua));
 }
 
 /* w[0..words) = the bits lo..hi-1 (none when hi <= lo). */
@@ -847,27 +887,35 @@ static void b3_unhit(const band_engine *e, uint32_t y, uint64_t *un, int w0, int
 }
 
 /* True when the pair cannot be completed in band 3: the UAs un[0..nw) it
- * leaves unhit hold more disjoint band-3 parts (taken greedily, smallest
- * first) than the clues band 3 may still take (z <= zhi), in all or inside
- * one stack (q_s + z_s <= zhi - strict_s). A lower bound only: false says
- * nothing. */
-static bool b3_dead(const band_engine *e, const uint64_t *un, int nw, int zhi, const int qstack[3])
+ * leaves unhit (parts part[k], stacks stack[k] as b3part, b3stack) hold
+ * more disjoint band-3 parts (taken greedily, smallest first) than the
+ * clues band 3 may still take (z <= zhi), in all or inside one stack
+ * (q_s + z_s <= zhi - strict_s). A lower bound only: false says nothing. */
+static bool bound_dead(const uint32_t *part, const int8_t *stack, const uint64_t *un, int nw, int zhi,
+                       const int strict[3], const int qstack[3])
 {
     uint32_t used = 0;
     int lb = 0, lbs[3] = {0, 0, 0}, cap[3];
-    /* cap >= 0: survivor dropped the pairs with a stack above zhi - strict_s */
-    for (int st = 0; st < 3; st++) cap[st] = zhi - e->strict[st] - qstack[st];
+    /* cap >= -1: survivor dropped the pairs with a stack above zhi - strict_s
+     * for the smallest strictness of a group's items (-1: a stricter item) */
+    for (int st = 0; st < 3; st++) cap[st] = zhi - strict[st] - qstack[st];
     for (int w = 0; w < nw; w++)
         for (uint64_t m = un[w]; m; m &= m - 1) {
             int k = 64 * w + __builtin_ctzll(m);
-            uint32_t p = e->b3part[k];
+            uint32_t p = part[k];
             if (p & used) continue;
             used |= p;
             if (++lb > zhi) return true;
-            int st = e->b3stack[k];
+            int st = stack[k];
             if (st >= 0 && ++lbs[st] > cap[st]) return true;
         }
     return false;
+}
+
+/* bound_dead over the current item's UAs (e->b3*) and strictness. */
+static bool b3_dead(const band_engine *e, const uint64_t *un, int nw, int zhi, const int qstack[3])
+{
+    return bound_dead(e->b3part, e->b3stack, un, nw, zhi, e->strict, qstack);
 }
 
 /* The bound of step 3b on the pair x u y, over the first MIX UAs of the
@@ -880,6 +928,41 @@ static bool mix_dead(band_engine *e, uint32_t x, uint32_t y, int zhi, const int 
     if (!e->b3x_valid || e->b3x_x != x) b3_set_x(e, x);
     b3_unhit(e, y, un, 0, *nw);
     return b3_dead(e, un, *nw, zhi, qstack);
+}
+
+/* Step 3c (group mode): true when the pair x u y is dead in every item:
+ * the item's strictness leaves band 3 no size (zlo > zhi) or the bound of
+ * step 3b over its first MIX UAs cuts it, as step 5 would find for each
+ * item before any search (step 5 tests the same UAs, with those the item
+ * learns since added). The items are tried from the last one that let a
+ * pair live. */
+static bool items_dead(band_engine *e, uint32_t x, uint32_t y, int zlo, int zhi, const int qstack[3])
+{
+    int nx = __builtin_popcount(x), ny = __builtin_popcount(y);
+    for (int j = 0; j < e->nib; j++) {
+        int i = e->ib_hint + j < e->nib ? e->ib_hint + j : e->ib_hint + j - e->nib;
+        item_bound *b = &e->ib[i];
+        if (zlo > zhi || nx + b->band_strict[0] > zhi || ny + b->band_strict[1] > zhi) continue;
+        if (b->x != x) {
+            bit_range(b->xw, b->nw, 0, b->nb);
+            for (uint32_t m = x; m; m &= m - 1) {
+                const uint64_t *mc = b->miss[__builtin_ctz(m)];
+                for (int w = 0; w < b->nw; w++) b->xw[w] &= mc[w];
+            }
+            b->x = x;
+        }
+        uint64_t un[MIX / 64];
+        for (int w = 0; w < b->nw; w++) un[w] = b->xw[w];
+        for (uint32_t m = y; m; m &= m - 1) {
+            const uint64_t *mc = b->miss[27 + __builtin_ctz(m)];
+            for (int w = 0; w < b->nw; w++) un[w] &= mc[w];
+        }
+        if (!bound_dead(b->part, b->stack, un, b->nw, zhi, b->strict, qstack)) {
+            e->ib_hint = i;
+            return false;
+        }
+    }
+    return true;
 }
 
 static void pair_stacks(uint64_t q, int qstack[3])
@@ -921,6 +1004,10 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
     if (e->ntb > L2 && e->scan(e->tbw + L2, e->ntb - L2, q) < e->ntb - L2)
         return; /* the first L2 were tested with the vectors */
     e->rec->survivors++;
+    if (e->group && e->nib && items_dead(e, x, y, zlo > e->opt.band3_min ? zlo : e->opt.band3_min, zhi, qs3)) {
+        e->rec->band3_filtered++; /* step 3c: no item can complete it */
+        return;
+    }
     if (e->opt.two_band_check) {
         uint8_t other[81];
         cs81 d;
@@ -1445,6 +1532,7 @@ static void start(band_engine *e, band_record *rec, void *arg)
     e->status = MC_OK;
     e->failure[0] = 0;
     e->nlearned = 0;
+    e->nib = 0;
     prng_seed(&e->rng, e->opt.drop_seed);
 }
 
@@ -1535,6 +1623,75 @@ static mc_status item_ties(band_engine *e, const uint8_t *pair, const uint8_t *b
     return MC_OK;
 }
 
+/* b's bound from the first MIX of an item's UAs with a band-3 part,
+ * list[0..n) in step 5's order, and its strictness bits (item_strict). */
+static void item_bound_fill(item_bound *b, const cs81 *list, int n, int bits)
+{
+    b->nb = n < MIX ? n : MIX;
+    b->nw = (b->nb + 63) >> 6;
+    b->x = XBASE_NONE;
+    memset(b->miss, 0, sizeof b->miss);
+    for (int k = 0; k < b->nb; k++) {
+        uint64_t bit = UINT64_C(1) << (k & 63), p12 = list[k].w[0] & ((UINT64_C(1) << 54) - 1);
+        b->part[k] = part3(list[k]);
+        b->stack[k] = stack_of(b->part[k]);
+        for (int c = 0; c < 54; c++)
+            if (!((p12 >> c) & 1)) b->miss[c][k >> 6] |= bit;
+    }
+    for (int i = 0; i < 2; i++) b->band_strict[i] = (bits >> i) & 1;
+    for (int s = 0; s < 3; s++) b->strict[s] = (bits >> (2 + s)) & 1;
+}
+
+/* Group mode, before steps 1-4: every item's finder UAs (the time in
+ * seconds_ua), its band UAs of band 3 and its UAs with a band-3 part in
+ * step 5's order (e->iua, e->iua_at) and, unless options.item_bound_plain,
+ * its bound of step 3c (e->ib; the time in seconds_tables). Item 0's
+ * finder UAs are left in e->oua for steps 1-4 (their two-band UAs are
+ * every item's) and its band 3 in e->og. */
+static mc_status items_prepare(band_engine *e, const uint8_t *band3, int n)
+{
+    if (e->cap_ib < n) {
+        item_bound *b = realloc(e->ib, sizeof *b * (size_t)n);
+        if (b) e->ib = b;
+        size_t *at = b ? realloc(e->iua_at, sizeof *at * ((size_t)n + 1)) : NULL;
+        if (!at) return MC_ENOMEM;
+        e->iua_at = at;
+        e->cap_ib = n;
+    }
+    e->nib = e->ib_hint = 0;
+    e->niua = 0;
+    mc_status st;
+    for (int i = 0; i < n; i++) {
+        memcpy(e->og + 54, band3 + 27 * (size_t)i, 27);
+        if ((st = grid_uas(e)) != MC_OK) return st;
+        if (i == 0) {
+            e->noua = 0;
+            for (int k = 0; k < e->ngua; k++) e->oua[e->noua++] = e->gua[k];
+        }
+        double t0 = mc_thread_cpu_seconds();
+        uint8_t b3[27];
+        memcpy(b3, e->og + 54, 27);
+        if ((st = band_table_build_given(&e->tab3, b3, 0, e->g3)) != MC_OK) return st;
+        int m = b3_order(e, e->gua, e->ngua);
+        if (e->niua + (size_t)m > e->cap_iua) {
+            size_t cap = 2 * (e->niua + (size_t)m);
+            cs81 *u = realloc(e->iua, sizeof *u * cap);
+            if (!u) return MC_ENOMEM;
+            e->iua = u;
+            e->cap_iua = cap;
+        }
+        e->iua_at[i] = e->niua;
+        memcpy(e->iua + e->niua, e->b3tmp, sizeof *e->iua * (size_t)m);
+        e->niua += (size_t)m;
+        if (!e->opt.item_bound_plain) item_bound_fill(&e->ib[i], e->b3tmp, m, e->item_strict[i]);
+        e->rec->seconds_tables += mc_thread_cpu_seconds() - t0;
+    }
+    e->iua_at[n] = e->niua;
+    e->nib = e->opt.item_bound_plain ? 0 : n;
+    memcpy(e->og + 54, band3, 27);
+    return MC_OK;
+}
+
 mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const uint8_t *band3, int n,
                                 band_record *rec, band_item_found_fn found, void *arg)
 {
@@ -1571,27 +1728,24 @@ mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const ui
         for (int i = 0; i < 2; i++)
             if ((st = band_table_extend(&e->tab[i], xmax)) != MC_OK) return st;
     rec->seconds_tables += mc_thread_cpu_seconds() - t0;
-    /* steps 1-4 once: the two-band UAs of the first item's finder are those
-     * of every item (they lie in bands 1+2) */
+    /* every item's UAs and bound (step 3c), then steps 1-4 once: the
+     * two-band UAs of the first item's finder are those of every item
+     * (they lie in bands 1+2) */
     e->item = 0;
     e->gband3 = band3;
-    if ((st = grid_uas(e)) != MC_OK) return st;
-    e->noua = 0;
-    for (int i = 0; i < e->ngua; i++) e->oua[e->noua++] = e->gua[i];
+    if ((st = items_prepare(e, band3, n)) != MC_OK) return st;
     if ((st = pair_phase(e, &e->tab[0], &e->tab[1], xmax)) != MC_OK) return st;
-    /* step 5 per item, with its own UAs */
+    e->nib = 0; /* grid mode and the next group: no step 3c until made */
+    /* step 5 per item, with its own UAs (those it learns added to e->gua) */
     for (int i = 0; i < n && !e->stop; i++) {
         e->item = i;
         e->gband3 = band3 + 27 * (size_t)i;
         memcpy(e->og + 54, e->gband3, 27);
-        if (i > 0) {
-            if ((st = grid_uas(e)) != MC_OK) return st;
-            e->noua = 0;
-            for (int k = 0; k < e->ngua; k++) e->oua[e->noua++] = e->gua[k];
-        }
+        e->ngua = e->noua = 0;
         e->nlearned = 0;
         set_item_strict(e, e->item_strict[i]);
-        if ((st = item_prepare(e)) != MC_OK || (st = band3_phase(e)) != MC_OK) return st;
+        b3_load(e, e->iua + e->iua_at[i], (int)(e->iua_at[i + 1] - e->iua_at[i]));
+        if ((st = band3_phase(e)) != MC_OK) return st;
     }
     rec->seconds_total = mc_thread_cpu_seconds() - t_all;
     return e->status;

@@ -35,6 +35,14 @@
  *      per-cell masks over its cells) give disjoint band-3 parts greedily;
  *      more than z may take (zhi) in all, or more than a stack may take
  *      (zhi - f_s - the pair's clues in it), and the pair is cut;
+ *   3c. item bound (group mode): a pair that the bound of 3b cuts in
+ *      every item of the group (each item's first MIX UAs with a band-3
+ *      part, made with its finder's UAs before steps 1-4, and its own
+ *      strictness) is dropped before step 4: step 5 would cut it in every
+ *      item before any search, since it tests the same UAs first (with
+ *      those the item learns since added). At K = 17 this spares most of
+ *      step 4's counts: in group mode the pairs that fix bands 1+2 but
+ *      die in every item were three in four;
  *   4. two-band check: Q = X u Y with the whole band 3 as clues must be
  *      unique (that is: Q fixes bands 1+2 given band 3's column sets),
  *      counted by an exact cover of digit templates (band_template.h:
@@ -154,6 +162,10 @@ typedef struct band_options {
      * pairs pass, a pair that fails may teach another difference
      * (default 0) */
     int two_band_solver;
+    /* tests: group mode without step 3c (each pair of step 4 first tested
+     * on every item's band-3 bound), the slow twin; the same band-3 search
+     * and puzzles (default 0) */
+    int item_bound_plain;
     /* cells fixed as clues (grid cells in band_engine_run, item cells in
      * band_engine_run_group), not counted against K (default none) */
     cs81 givens;

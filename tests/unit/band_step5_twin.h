@@ -17,7 +17,13 @@
  *   STEP5_TWIN_TWO_BAND  step 4 by digit templates (band_template.h)
  *        against band_options.two_band_solver (the solver): the same
  *        pairs pass, but a pair that fails may teach another difference,
- *        so only the puzzles must be the same.
+ *        so only the puzzles must be the same;
+ *   STEP5_TWIN_ITEM_BOUND  step 3c (a pair dead in every item's bound
+ *        dropped before step 4) against band_options.item_bound_plain
+ *        (every pair that fixes bands 1+2 kept for step 5): the pairs it
+ *        drops are those step 5 cuts in every item before any search, so
+ *        step 5 must do the same search (band-3 nodes, final checks,
+ *        second solutions) and the fast one may pass fewer pairs in step 4.
  *
  * Groups: covering groups of tests/data/seventeen-cover.txt.gz drawn with a
  * fixed seed among the records a filter accepts (each holds at least one
@@ -76,10 +82,11 @@ static inline void step5_on_item(void *arg, int item, const uint8_t *pz, int n)
     f->cells[f->n++] = s;
 }
 
-enum { STEP5_TWIN_BAND3, STEP5_TWIN_TIES, STEP5_TWIN_SCAN, STEP5_TWIN_PAIRS, STEP5_TWIN_TWO_BAND };
+enum { STEP5_TWIN_BAND3, STEP5_TWIN_TIES, STEP5_TWIN_SCAN, STEP5_TWIN_PAIRS, STEP5_TWIN_TWO_BAND, STEP5_TWIN_ITEM_BOUND };
 
 typedef struct step5_run {
     int clues, band3_min, twin, puzzles;
+    uint64_t passes_fast, passes_slow; /* STEP5_TWIN_ITEM_BOUND: step 4's passes summed */
 } step5_run;
 
 static inline band_engine *step5_engine(int clues, int band3_min, int twin, int plain)
@@ -91,6 +98,7 @@ static inline band_engine *step5_engine(int clues, int band3_min, int twin, int 
     else if (twin == STEP5_TWIN_TIES) o.ties_plain = plain;
     else if (twin == STEP5_TWIN_SCAN) o.scan_scalar = plain;
     else if (twin == STEP5_TWIN_TWO_BAND) o.two_band_solver = plain;
+    else if (twin == STEP5_TWIN_ITEM_BOUND) o.item_bound_plain = plain;
     else o.pairs_plain = plain;
     band_engine *e = band_engine_new(&o);
     assert_non_null(e);
@@ -111,7 +119,14 @@ static inline int step5_on_group(void *arg, const bandpair_group *g)
                   g->band1, (unsigned long long)g->local_rank, r->clues, r->band3_min, ff.n,
                   (unsigned long long)rf.pairs, (unsigned long long)rs.pairs, (unsigned long long)rf.band3_nodes,
                   (unsigned long long)rs.band3_nodes, rf.seconds_total, rs.seconds_total);
-    if (r->twin != STEP5_TWIN_TIES && r->twin != STEP5_TWIN_TWO_BAND) {
+    if (r->twin == STEP5_TWIN_ITEM_BOUND) {
+        assert_int_equal(rf.band3_nodes, rs.band3_nodes);
+        assert_int_equal(rf.band3_checks, rs.band3_checks);
+        assert_int_equal(rf.ua_second, rs.ua_second);
+        assert_true(rf.two_band_pass <= rs.two_band_pass);
+        r->passes_fast += rf.two_band_pass;
+        r->passes_slow += rs.two_band_pass;
+    } else if (r->twin != STEP5_TWIN_TIES && r->twin != STEP5_TWIN_TWO_BAND) {
         assert_int_equal(rf.pairs, rs.pairs);
         assert_int_equal(rf.survivors, rs.survivors);
         assert_int_equal(rf.two_band_pass, rs.two_band_pass);
@@ -155,9 +170,9 @@ static inline bool step5_tie_at(const cov17 *r, int m)
 }
 
 /* ngroups covering groups drawn with seed among the records pick accepts,
- * each run by both engines of the twin. */
-static inline int step5_sample(uint64_t seed, int ngroups, int clues, int band3_min, int twin,
-                               bool (*pick)(const cov17 *))
+ * each run by both engines of the twin; the sums in *out. */
+static inline void step5_sample_into(uint64_t seed, int ngroups, int clues, int band3_min, int twin,
+                                     bool (*pick)(const cov17 *), step5_run *out)
 {
     s17_data d;
     s17_load(&d);
@@ -170,7 +185,8 @@ static inline int step5_sample(uint64_t seed, int ngroups, int clues, int band3_
     prng_seed(&rng, seed);
     bandpair_ctx *ctx;
     assert_int_equal(bandpair_ctx_new(&ctx), MC_OK);
-    step5_run r = {.clues = clues, .band3_min = band3_min, .twin = twin, .puzzles = 0};
+    step5_run r = {.clues = clues, .band3_min = band3_min, .twin = twin, .puzzles = 0, .passes_fast = 0,
+                   .passes_slow = 0};
     for (int k = 0; k < ngroups; k++) {
         uint64_t rank = d.cover.r[ok[prng_below(&rng, nok)]].global, lo;
         int band;
@@ -180,6 +196,15 @@ static inline int step5_sample(uint64_t seed, int ngroups, int clues, int band3_
     bandpair_ctx_free(ctx);
     free(ok);
     s17_free(&d);
+    *out = r;
+}
+
+/* step5_sample_into, the number of puzzles found. */
+static inline int step5_sample(uint64_t seed, int ngroups, int clues, int band3_min, int twin,
+                               bool (*pick)(const cov17 *))
+{
+    step5_run r;
+    step5_sample_into(seed, ngroups, clues, band3_min, twin, pick, &r);
     return r.puzzles;
 }
 
