@@ -72,19 +72,23 @@ typedef struct vec4 {
 #define B3_MAX 4096
 #define B3_WORDS (B3_MAX / 64)
 #define MIX 256
+/* step 3c's bound takes the first IB_MIX of them (<= MIX: step 5 tests
+ * them first); K = 17, group 70:877691: 256 3.1 s, 128 2.4 s, 64 3.8 s
+ * of survivor time beyond the vectors (step 3c, step 4 and the list) */
+#define IB_MIX 128
 /* the band-3 search's lists: one per depth, each at most MAX_R */
 #define B3_DEPTH 28
 
 /* Group mode, step 3c: one item's bound of step 3b, made before steps 1-4
- * (items_prepare): its first MIX UAs with a band-3 part, as step 5 takes
+ * (items_prepare): its first IB_MIX UAs with a band-3 part, as step 5 takes
  * them (part[k], stack[k] as b3part, b3stack; miss[c] as b3miss), its
  * strictness (band_strict[2], strict[3] as set_item_strict gives them),
  * and xw: the UAs unhit by the X last tested (x; XBASE_NONE: none yet). */
 typedef struct item_bound {
-    uint32_t part[MIX];
-    int8_t stack[MIX];
-    uint64_t miss[54][MIX / 64];
-    uint64_t xw[MIX / 64];
+    uint32_t part[IB_MIX];
+    int8_t stack[IB_MIX];
+    uint64_t miss[54][IB_MIX / 64];
+    uint64_t xw[IB_MIX / 64];
     uint32_t x;
     int nb, nw, band_strict[2], strict[3];
 } item_bound;
@@ -932,7 +936,7 @@ static bool mix_dead(band_engine *e, uint32_t x, uint32_t y, int zhi, const int 
 
 /* Step 3c (group mode): true when the pair x u y is dead in every item:
  * the item's strictness leaves band 3 no size (zlo > zhi) or the bound of
- * step 3b over its first MIX UAs cuts it, as step 5 would find for each
+ * step 3b over its first IB_MIX UAs cuts it, as step 5 would find for each
  * item before any search (step 5 tests the same UAs, with those the item
  * learns since added). The items are tried from the last one that let a
  * pair live. */
@@ -951,7 +955,7 @@ static bool items_dead(band_engine *e, uint32_t x, uint32_t y, int zlo, int zhi,
             }
             b->x = x;
         }
-        uint64_t un[MIX / 64];
+        uint64_t un[IB_MIX / 64];
         for (int w = 0; w < b->nw; w++) un[w] = b->xw[w];
         for (uint32_t m = y; m; m &= m - 1) {
             const uint64_t *mc = b->miss[27 + __builtin_ctz(m)];
@@ -1623,11 +1627,11 @@ static mc_status item_ties(band_engine *e, const uint8_t *pair, const uint8_t *b
     return MC_OK;
 }
 
-/* b's bound from the first MIX of an item's UAs with a band-3 part,
+/* b's bound from the first IB_MIX of an item's UAs with a band-3 part,
  * list[0..n) in step 5's order, and its strictness bits (item_strict). */
 static void item_bound_fill(item_bound *b, const cs81 *list, int n, int bits)
 {
-    b->nb = n < MIX ? n : MIX;
+    b->nb = n < IB_MIX ? n : IB_MIX;
     b->nw = (b->nb + 63) >> 6;
     b->x = XBASE_NONE;
     memset(b->miss, 0, sizeof b->miss);

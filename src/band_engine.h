@@ -36,13 +36,14 @@
  *      more than z may take (zhi) in all, or more than a stack may take
  *      (zhi - f_s - the pair's clues in it), and the pair is cut;
  *   3c. item bound (group mode): a pair that the bound of 3b cuts in
- *      every item of the group (each item's first MIX UAs with a band-3
+ *      every item of the group (each item's first 128 UAs with a band-3
  *      part, made with its finder's UAs before steps 1-4, and its own
  *      strictness) is dropped before step 4: step 5 would cut it in every
  *      item before any search, since it tests the same UAs first (with
  *      those the item learns since added). At K = 17 this spares most of
- *      step 4's counts: in group mode the pairs that fix bands 1+2 but
- *      die in every item were three in four;
+ *      step 4's counts (bench_bandscan.txt: the 130 sampled groups'
+ *      pairs through step 4 fell from 67.1 M to 14.2 M with 256 UAs per
+ *      item; 128 pass a few more and cost less);
  *   4. two-band check: Q = X u Y with the whole band 3 as clues must be
  *      unique (that is: Q fixes bands 1+2 given band 3's column sets),
  *      counted by an exact cover of digit templates (band_template.h:
