@@ -73,8 +73,8 @@ typedef struct vec4 {
 #define B3_WORDS (B3_MAX / 64)
 #define MIX 256
 /* step 3c's bound takes the first IB_MIX of them (<= MIX: step 5 tests
- * them first); K = 17, group 70:877691: 256 3.1 s, 128 2.4 s, 64 3.8 s
- * of survivor time beyond the vectors (step 3c, step 4 and the list) */
+ * them first); K = 17, group 70:877691, the pairs phase: 256 8.59 s, 128
+ * 7.98 s, 64 8.96 s (bench_bandscan.txt) */
 #define IB_MIX 128
 /* the band-3 search's lists: one per depth, each at most MAX_R */
 #define B3_DEPTH 28
@@ -82,7 +82,7 @@ typedef struct vec4 {
 /* Group mode, step 3c: one item's bound of step 3b, made before steps 1-4
  * (items_prepare): its first IB_MIX UAs with a band-3 part, as step 5 takes
  * them (part[k], stack[k] as b3part, b3stack; miss[c] as b3miss), its
- * strictness (band_strict[2], strict[3] as set_item_strict gives them),
+ * strictness (band_strict[2], strict[3] as strict_of gives them),
  * and xw: the UAs unhit by the X last tested (x; XBASE_NONE: none yet). */
 typedef struct item_bound {
     uint32_t part[IB_MIX];
@@ -653,18 +653,37 @@ static int8_t stack_of(uint32_t p3)
     return -1;
 }
 
+/* Per-cell rows of UA bits (the item's b3miss, an item_bound's miss): row
+ * c (a cell of bands 1+2) is miss[c * stride .. + stride), bit k set iff
+ * UA k lacks c. miss_set enters UA k with bands-1+2 part p12; miss_and
+ * ANDs into un[w0..w1) the rows of the cells base + c, c in cells (the UAs
+ * that all of them miss). */
+static void miss_set(uint64_t *miss, int stride, int k, uint64_t p12)
+{
+    uint64_t bit = UINT64_C(1) << (k & 63);
+    for (int c = 0; c < 54; c++)
+        if (!((p12 >> c) & 1)) miss[c * stride + (k >> 6)] |= bit;
+}
+
+static void miss_and(uint64_t *un, const uint64_t *miss, int stride, int base, uint32_t cells, int w0, int w1)
+{
+    for (uint32_t m = cells; m; m &= m - 1) {
+        const uint64_t *mc = miss + (base + __builtin_ctz(m)) * stride;
+        for (int w = w0; w < w1; w++) un[w] &= mc[w];
+    }
+}
+
 /* A UA of the item (oriented, with a band-3 part) appended to its bitmaps,
  * while there is room. */
 static void b3_add(band_engine *e, cs81 u)
 {
     if (e->nb3 >= B3_MAX) return;
-    int k = e->nb3++, w = k >> 6;
-    uint64_t bit = UINT64_C(1) << (k & 63), p12 = u.w[0] & ((UINT64_C(1) << 54) - 1);
+    int k = e->nb3++;
+    uint64_t p12 = u.w[0] & ((UINT64_C(1) << 54) - 1);
     e->b3part[k] = part3(u);
     e->b3stack[k] = stack_of(e->b3part[k]);
-    for (int c = 0; c < 54; c++)
-        if (!((p12 >> c) & 1)) e->b3miss[c][w] |= bit;
-    if (e->b3x_valid && !(p12 & e->b3x_x)) e->b3x[w] |= bit;
+    miss_set(e->b3miss[0], B3_WORDS, k, p12);
+    if (e->b3x_valid && !(p12 & e->b3x_x)) e->b3x[k >> 6] |= UINT64_C(1) << (k & 63);
 }
 
 static void b3_unhit(const band_engine *e, uint32_t y, uint64_t *un, int w0, int w1);
@@ -872,10 +891,7 @@ static void b3_set_x(band_engine *e, uint32_t x)
 {
     int nw = (e->nb3 + 63) >> 6;
     bit_range(e->b3x, nw, 0, e->nb3);
-    for (uint32_t m = x; m; m &= m - 1) {
-        const uint64_t *mc = e->b3miss[__builtin_ctz(m)];
-        for (int w = 0; w < nw; w++) e->b3x[w] &= mc[w];
-    }
+    miss_and(e->b3x, e->b3miss[0], B3_WORDS, 0, x, 0, nw);
     e->b3x_x = x;
     e->b3x_valid = true;
 }
@@ -884,10 +900,7 @@ static void b3_set_x(band_engine *e, uint32_t x)
 static void b3_unhit(const band_engine *e, uint32_t y, uint64_t *un, int w0, int w1)
 {
     for (int w = w0; w < w1; w++) un[w] = e->b3x[w];
-    for (uint32_t m = y; m; m &= m - 1) {
-        const uint64_t *mc = e->b3miss[27 + __builtin_ctz(m)];
-        for (int w = w0; w < w1; w++) un[w] &= mc[w];
-    }
+    miss_and(un, e->b3miss[0], B3_WORDS, 27, y, w0, w1);
 }
 
 /* True when the pair cannot be completed in band 3: the UAs un[0..nw) it
@@ -942,25 +955,20 @@ static bool mix_dead(band_engine *e, uint32_t x, uint32_t y, int zhi, const int 
  * pair live. */
 static bool items_dead(band_engine *e, uint32_t x, uint32_t y, int zlo, int zhi, const int qstack[3])
 {
+    if (zlo > zhi) return true;
     int nx = __builtin_popcount(x), ny = __builtin_popcount(y);
     for (int j = 0; j < e->nib; j++) {
         int i = e->ib_hint + j < e->nib ? e->ib_hint + j : e->ib_hint + j - e->nib;
         item_bound *b = &e->ib[i];
-        if (zlo > zhi || nx + b->band_strict[0] > zhi || ny + b->band_strict[1] > zhi) continue;
+        if (nx + b->band_strict[0] > zhi || ny + b->band_strict[1] > zhi) continue;
         if (b->x != x) {
             bit_range(b->xw, b->nw, 0, b->nb);
-            for (uint32_t m = x; m; m &= m - 1) {
-                const uint64_t *mc = b->miss[__builtin_ctz(m)];
-                for (int w = 0; w < b->nw; w++) b->xw[w] &= mc[w];
-            }
+            miss_and(b->xw, b->miss[0], IB_MIX / 64, 0, x, 0, b->nw);
             b->x = x;
         }
         uint64_t un[IB_MIX / 64];
         for (int w = 0; w < b->nw; w++) un[w] = b->xw[w];
-        for (uint32_t m = y; m; m &= m - 1) {
-            const uint64_t *mc = b->miss[27 + __builtin_ctz(m)];
-            for (int w = 0; w < b->nw; w++) un[w] &= mc[w];
-        }
+        miss_and(un, b->miss[0], IB_MIX / 64, 27, y, 0, b->nw);
         if (!bound_dead(b->part, b->stack, un, b->nw, zhi, b->strict, qstack)) {
             e->ib_hint = i;
             return false;
@@ -1008,7 +1016,7 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
     if (e->ntb > L2 && e->scan(e->tbw + L2, e->ntb - L2, q) < e->ntb - L2)
         return; /* the first L2 were tested with the vectors */
     e->rec->survivors++;
-    if (e->group && e->nib && items_dead(e, x, y, zlo > e->opt.band3_min ? zlo : e->opt.band3_min, zhi, qs3)) {
+    if (e->nib && items_dead(e, x, y, zlo > e->opt.band3_min ? zlo : e->opt.band3_min, zhi, qs3)) {
         e->rec->band3_filtered++; /* step 3c: no item can complete it */
         return;
     }
@@ -1536,7 +1544,7 @@ static void start(band_engine *e, band_record *rec, void *arg)
     e->status = MC_OK;
     e->failure[0] = 0;
     e->nlearned = 0;
-    e->nib = 0;
+    e->nib = 0; /* step 3c only where items_prepare made the bounds */
     prng_seed(&e->rng, e->opt.drop_seed);
 }
 
@@ -1591,11 +1599,14 @@ mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *re
 }
 
 /* e->band_strict and e->strict from bits as in item_strict. */
-static void set_item_strict(band_engine *e, int bits)
+/* e_1, e_2 and f_1..f_3 from an item's strictness bits (item_strict). */
+static void strict_of(int bits, int band_strict[2], int strict[3])
 {
-    for (int i = 0; i < 2; i++) e->band_strict[i] = (bits >> i) & 1;
-    for (int s = 0; s < 3; s++) e->strict[s] = (bits >> (2 + s)) & 1;
+    for (int i = 0; i < 2; i++) band_strict[i] = (bits >> i) & 1;
+    for (int s = 0; s < 3; s++) strict[s] = (bits >> (2 + s)) & 1;
 }
+
+static void set_item_strict(band_engine *e, int bits) { strict_of(bits, e->band_strict, e->strict); }
 
 /* The strictness of each item (e->item_strict) and the group's (the
  * smallest over the items, set for steps 1-4): e_i = 1 (f_s = 1) when band
@@ -1636,14 +1647,11 @@ static void item_bound_fill(item_bound *b, const cs81 *list, int n, int bits)
     b->x = XBASE_NONE;
     memset(b->miss, 0, sizeof b->miss);
     for (int k = 0; k < b->nb; k++) {
-        uint64_t bit = UINT64_C(1) << (k & 63), p12 = list[k].w[0] & ((UINT64_C(1) << 54) - 1);
         b->part[k] = part3(list[k]);
         b->stack[k] = stack_of(b->part[k]);
-        for (int c = 0; c < 54; c++)
-            if (!((p12 >> c) & 1)) b->miss[c][k >> 6] |= bit;
+        miss_set(b->miss[0], IB_MIX / 64, k, list[k].w[0] & ((UINT64_C(1) << 54) - 1));
     }
-    for (int i = 0; i < 2; i++) b->band_strict[i] = (bits >> i) & 1;
-    for (int s = 0; s < 3; s++) b->strict[s] = (bits >> (2 + s)) & 1;
+    strict_of(bits, b->band_strict, b->strict);
 }
 
 /* Group mode, before steps 1-4: every item's finder UAs (the time in
@@ -1739,7 +1747,6 @@ mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const ui
     e->gband3 = band3;
     if ((st = items_prepare(e, band3, n)) != MC_OK) return st;
     if ((st = pair_phase(e, &e->tab[0], &e->tab[1], xmax)) != MC_OK) return st;
-    e->nib = 0; /* grid mode and the next group: no step 3c until made */
     /* step 5 per item, with its own UAs (those it learns added to e->gua) */
     for (int i = 0; i < n && !e->stop; i++) {
         e->item = i;

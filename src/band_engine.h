@@ -42,8 +42,7 @@
  *      item before any search, since it tests the same UAs first (with
  *      those the item learns since added). At K = 17 this spares most of
  *      step 4's counts (bench_bandscan.txt: the 130 sampled groups'
- *      pairs through step 4 fell from 67.1 M to 14.2 M with 256 UAs per
- *      item; 128 pass a few more and cost less);
+ *      pairs through step 4 fell from 67.1 M to 17.3 M);
  *   4. two-band check: Q = X u Y with the whole band 3 as clues must be
  *      unique (that is: Q fixes bands 1+2 given band 3's column sets),
  *      counted by an exact cover of digit templates (band_template.h:
