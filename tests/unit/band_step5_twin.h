@@ -35,11 +35,13 @@
  * and STEP5_TWIN_PAIRS every step and counter must be the same (pairs, survivors, two-band
  * passes, band-3 nodes, solver calls, learned UAs).
  * For test_band_step5, test_band_ties, test_band_scan, test_band_sieve,
- * test_band_template (default) and the
+ * test_band_template, test_band_item_bound (default) and the
  * slow twins of the first two; the
  * callers require the number of puzzles found to be positive (both engines
  * could lose the same puzzle only if both were wrong, and
- * test_bandscan_cover checks the fast one against the list).
+ * test_bandscan_cover checks the fast one against the list); at K = 16,
+ * where no puzzle exists, test_band_item_bound requires none and fewer
+ * pairs through step 4 instead.
  */
 #ifndef MC_TEST_BAND_STEP5_TWIN_H
 #define MC_TEST_BAND_STEP5_TWIN_H
@@ -185,8 +187,7 @@ static inline void step5_sample_into(uint64_t seed, int ngroups, int clues, int 
     prng_seed(&rng, seed);
     bandpair_ctx *ctx;
     assert_int_equal(bandpair_ctx_new(&ctx), MC_OK);
-    step5_run r = {.clues = clues, .band3_min = band3_min, .twin = twin, .puzzles = 0, .passes_fast = 0,
-                   .passes_slow = 0};
+    step5_run r = {.clues = clues, .band3_min = band3_min, .twin = twin};
     for (int k = 0; k < ngroups; k++) {
         uint64_t rank = d.cover.r[ok[prng_below(&rng, nok)]].global, lo;
         int band;
