@@ -998,6 +998,7 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
     int zlo, zhi, qs3[3];
     band_split_zrange_strict(e->opt.clues, e->band_strict[0], e->band_strict[1], __builtin_popcount(x),
                              __builtin_popcount(y), &zlo, &zhi);
+    if (zlo < e->opt.band3_min) zlo = e->opt.band3_min; /* <= zhi: pair_phase takes K - x - y >= band3_min */
     pair_stacks(q, qs3);
     for (int st = 0; st < 3; st++)
         if (qs3[st] > zhi - e->strict[st]) {
@@ -1016,7 +1017,7 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
     if (e->ntb > L2 && e->scan(e->tbw + L2, e->ntb - L2, q) < e->ntb - L2)
         return; /* the first L2 were tested with the vectors */
     e->rec->survivors++;
-    if (e->nib && items_dead(e, x, y, zlo > e->opt.band3_min ? zlo : e->opt.band3_min, zhi, qs3)) {
+    if (e->nib && items_dead(e, x, y, zlo, zhi, qs3)) {
         e->rec->band3_filtered++; /* step 3c: no item can complete it */
         return;
     }
@@ -1075,7 +1076,6 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
         e->qinfo = pi;
         e->capqs = n;
     }
-    if (zlo < e->opt.band3_min) zlo = e->opt.band3_min; /* <= zhi: pair_phase takes K - x - y >= band3_min */
     e->qinfo[e->nqs] = (uint32_t)zlo | (uint32_t)zhi << 5 | (uint32_t)qs3[0] << 10 | (uint32_t)qs3[1] << 15 |
                        (uint32_t)qs3[2] << 20;
     e->qs[e->nqs++] = q;
@@ -1598,7 +1598,6 @@ mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *re
     return e->status;
 }
 
-/* e->band_strict and e->strict from bits as in item_strict. */
 /* e_1, e_2 and f_1..f_3 from an item's strictness bits (item_strict). */
 static void strict_of(int bits, int band_strict[2], int strict[3])
 {
@@ -1606,6 +1605,7 @@ static void strict_of(int bits, int band_strict[2], int strict[3])
     for (int s = 0; s < 3; s++) strict[s] = (bits >> (2 + s)) & 1;
 }
 
+/* e->band_strict and e->strict: the current item's. */
 static void set_item_strict(band_engine *e, int bits) { strict_of(bits, e->band_strict, e->strict); }
 
 /* The strictness of each item (e->item_strict) and the group's (the

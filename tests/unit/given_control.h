@@ -417,6 +417,16 @@ typedef struct gc_case {
     gc_class k;
 } gc_case;
 
+/* The case of puzzle i of the list with clue c as given, classified. */
+static gc_case gc_case_of(const gc_list *l, int i, int c)
+{
+    gc_case a = {.i = i, .c = c};
+    cs81 s = l->p[i].cells;
+    cs81_del(&s, c);
+    gc_classify(s, c, &a.k);
+    return a;
+}
+
 /* True when a stack's clues in bands 1 and 2 alone reach the stack's cap
  * (q12_s = z - f_s: band 3 adds none there), the bound the survivors'
  * stack filter applies; 448 of the 835,686 one-given cases. */
@@ -455,18 +465,14 @@ static int gc_draw(const gc_list *l, uint64_t seed, int max, int per_class, bool
         int start = (int)(prng_next(&r) % 17), clues[17], nc = 0, x;
         CS81_FOREACH(x, P->cells) clues[nc++] = x;
         for (int t = 0; t < 17 && n < max; t++) {
-            int c = clues[(start + t) % 17];
-            cs81 s = P->cells;
-            cs81_del(&s, c);
-            gc_class k;
-            gc_classify(s, c, &k);
+            gc_case cand = gc_case_of(l, order[a], clues[(start + t) % 17]);
+            const gc_class k = cand.k;
             int hi = k.x > k.y ? k.x : k.y, lo = k.x + k.y - hi;
             bool news = seen_pair[k.x][k.y] < per_class || seen_dist[k.z][hi][lo] < per_class ||
                         seen_pos[k.cband][k.cstack] < per_class;
             if (!news && !fill) continue;
             seen_pair[k.x][k.y]++, seen_dist[k.z][hi][lo]++, seen_pos[k.cband][k.cstack]++;
-            out[n].i = order[a], out[n].c = c, out[n].k = k;
-            n++;
+            out[n++] = cand;
             break; /* one clue per puzzle */
         }
     }

@@ -87,13 +87,9 @@ static void test_grid_stack12_cap(void **state)
         int i = (start + a) % list.n, c;
         if (list.p[i].autos != 1) continue;
         CS81_FOREACH(c, list.p[i].cells) {
-            cs81 s = list.p[i].cells;
-            cs81_del(&s, c);
-            gc_class k;
-            gc_classify(s, c, &k);
-            if (!gc_stack12_at_cap(&k) || found == 2) continue;
-            cs[found].i = i, cs[found].c = c, cs[found].k = k;
-            found++;
+            gc_case cand = gc_case_of(&list, i, c);
+            if (!gc_stack12_at_cap(&cand.k) || found == 2) continue;
+            cs[found++] = cand;
             break;
         }
     }
@@ -111,10 +107,7 @@ static void test_reachable_distributions(void **state)
     for (int i = 0; i < list.n; i++) {
         int c;
         CS81_FOREACH(c, list.p[i].cells) {
-            cs81 s = list.p[i].cells;
-            cs81_del(&s, c);
-            gc_class k;
-            gc_classify(s, c, &k);
+            const gc_class k = gc_case_of(&list, i, c).k;
             int hi = k.x > k.y ? k.x : k.y, lo = k.x + k.y - hi;
             seen[k.z][hi][lo]++;
             cases++;
@@ -151,11 +144,8 @@ static void test_group_tight_cases(void **state)
     static const int tight[2][2] = {{36999, 7}, {7913, 26}}; /* list index, given cell */
     gc_case cs[2];
     for (int a = 0; a < 2; a++) {
-        cs[a].i = tight[a][0], cs[a].c = tight[a][1];
-        assert_true(cs81_has(list.p[cs[a].i].cells, cs[a].c));
-        cs81 s = list.p[cs[a].i].cells;
-        cs81_del(&s, cs[a].c);
-        gc_classify(s, cs[a].c, &cs[a].k);
+        assert_true(cs81_has(list.p[tight[a][0]].cells, tight[a][1]));
+        cs[a] = gc_case_of(&list, tight[a][0], tight[a][1]);
     }
     gc_report("group mode, band engine, K = 16, one given, step 3c tight", cs, 2);
     gc_group_cases(&list, cs, 2);
