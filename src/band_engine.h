@@ -148,10 +148,11 @@ typedef struct band_options {
      * if each item could cover it (no e_i from bandpair_tie_rivals); the
      * cover still decides at report (default 0) */
     int ties_plain;
-    /* tests: the two-band list beyond the vectors scanned one set at a
-     * time (band_scan_first_scalar) and the sieve of step 3 by its scalar
-     * version (band_sieve_block_scalar) instead of the widest versions the
-     * CPU runs; the same pairs survive (default 0) */
+    /* tests: the two-band list beyond the vectors scanned whole for every
+     * pair, one set at a time (band_scan_first_scalar), and the sieve of
+     * step 3 by its scalar version (band_sieve_block_scalar), instead of
+     * the widest versions the CPU runs and the list restricted to the
+     * pair's X; the same pairs survive (default 0) */
     int scan_scalar;
     /* tests: X x Y pair by pair (every Y of a size tested against X's
      * vectors) instead of 512 Y at a time by band_sieve; the same pairs in
