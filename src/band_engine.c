@@ -121,7 +121,7 @@ struct band_engine {
     int ntb, captb, ntb_base;
     /* the list from L2 on restricted to one X (list_dead): tbx[0..ntbx)
      * are the sets k in [L2, tbx_at) whose band-1 part X = tbx_x misses, in
-     * list order (tbx_at < 0: not made yet; tbx_x XBASE_NONE: no X) */
+     * list order (tbx_x XBASE_NONE: no X yet in this orientation) */
     uint64_t *tbx;
     int ntbx, captbx, tbx_at;
     uint32_t tbx_x;
@@ -334,7 +334,8 @@ uint64_t band_engine_memory(const band_engine *e)
     for (int i = 0; i < 6; i++) m += (uint64_t)e->tab[i].cap * 4;
     m += (uint64_t)e->tab3.cap * 4;
     m += (uint64_t)MAX_GRID_UAS * 2 * sizeof(cs81) + (uint64_t)MAX_R * B3_DEPTH * 4 + 54 * B3_WORDS * 8;
-    m += (uint64_t)e->captb * 8 + ((uint64_t)e->capvx + 2 * (uint64_t)e->capvy) * sizeof(vec2) + (uint64_t)e->capys * (4 + sizeof(vec4));
+    m += ((uint64_t)e->captb + (uint64_t)e->captbx) * 8;
+    m += ((uint64_t)e->capvx + 2 * (uint64_t)e->capvy) * sizeof(vec2) + (uint64_t)e->capys * (4 + sizeof(vec4));
     m += (uint64_t)e->found.cap * sizeof(cs81);
     m += ((uint64_t)e->refill.cap + (uint64_t)e->refill.captmp + (uint64_t)e->captb0) * 8;
     m += (uint64_t)e->capqs * 12;
@@ -996,22 +997,21 @@ static bool items_dead(band_engine *e, uint32_t x, uint32_t y, int zlo, int zhi,
  * the whole list one set at a time; the same when tbx cannot grow. */
 static bool list_dead(band_engine *e, uint32_t x, uint64_t q)
 {
+    const uint64_t *list = e->tbw + L2;
     int n = e->ntb - L2;
     if (n <= 0) return false;
-    if (e->opt.scan_scalar || x != e->tbx_x) {
-        e->tbx_x = x;
-        e->tbx_at = -1;
-        return e->scan(e->tbw + L2, n, q) < n;
+    if (e->opt.scan_scalar) return e->scan(list, n, q) < n;
+    if (x != e->tbx_x) { /* the X's first pair: nothing made yet */
+        e->tbx_x = x, e->tbx_at = L2, e->ntbx = 0;
+        return e->scan(list, n, q) < n;
     }
     if (e->tbx_at < e->ntb) {
         if (e->captbx < e->ntb) {
-            int cap = 2 * e->ntb;
-            uint64_t *p = realloc(e->tbx, sizeof *p * (size_t)cap);
-            if (!p) return e->scan(e->tbw + L2, n, q) < n;
+            uint64_t *p = realloc(e->tbx, sizeof *p * 2 * (size_t)e->ntb);
+            if (!p) return e->scan(list, n, q) < n;
             e->tbx = p;
-            e->captbx = cap;
+            e->captbx = 2 * e->ntb;
         }
-        if (e->tbx_at < 0) e->ntbx = 0, e->tbx_at = L2;
         int m = e->ntbx;
         for (int k = e->tbx_at; k < e->ntb; k++) {
             uint64_t w = e->tbw[k];
