@@ -29,6 +29,8 @@
 #define MASK27 ((UINT32_C(1) << 27) - 1)
 #define XBASE_NONE UINT32_MAX /* no set of band 1 (27 bits) */
 #define MAX_GRID_UAS 16384
+/* the solver's base slot of minimize (slots 0, 1: step 4's two-band check) */
+#define MINIMIZE_SLOT 2
 #define MAX_R 8192
 /* grid UAs learned per grid and kept (every band-3 stage scans them) */
 #define MAX_GRID_LEARNED 2048
@@ -562,24 +564,43 @@ static bool second_ok(band_engine *e, uint8_t other[81], cs81 *d, uint64_t q, ui
 
 /* Shrinks an unavoidable set of the oriented grid to a minimal one: a cell
  * is dropped when the set without it is still unavoidable (then the cells
- * where the new second solution differs replace the set). */
-static cs81 minimize(band_engine *e, cs81 u)
+ * where the new second solution differs replace the set). from_base: each
+ * count starts from the solver's base slot MINIMIZE_SLOT (the grid without
+ * u's cells, propagated; made again when u shrinks) plus the one cell
+ * tested, instead of loading the whole puzzle (the same counts; the second
+ * solution found may differ). */
+static cs81 minimize(band_engine *e, cs81 u, bool from_base)
 {
     uint8_t p[81], second[81], other[81];
     cs81 todo = u;
     int c;
+    bool base_stale = true;
     CS81_FOREACH(c, todo) {
         if (!cs81_has(u, c)) continue;
-        cs81 t = u;
-        cs81_del(&t, c);
-        for (int k = 0; k < 81; k++) p[k] = cs81_has(t, k) ? CELL_EMPTY : e->og[k];
         e->rec->solver_calls++;
-        if (solver9_count2(e->solver, p, second) == 2) u = diff_set(e, second, other);
+        int r;
+        if (from_base) {
+            if (base_stale) {
+                for (int k = 0; k < 81; k++) p[k] = cs81_has(u, k) ? CELL_EMPTY : e->og[k];
+                solver9_base_load(e->solver, MINIMIZE_SLOT, p);
+                base_stale = false;
+            }
+            uint64_t cell[2] = {0, 0};
+            cell[c >> 6] = UINT64_C(1) << (c & 63);
+            r = solver9_count2_base(e->solver, MINIMIZE_SLOT, e->og, cell, second);
+        } else {
+            cs81 t = u;
+            cs81_del(&t, c);
+            for (int k = 0; k < 81; k++) p[k] = cs81_has(t, k) ? CELL_EMPTY : e->og[k];
+            r = solver9_count2(e->solver, p, second);
+        }
+        if (r == 2) u = diff_set(e, second, other), base_stale = true;
     }
     return u;
 }
 
-/* The invariant of a minimized two-band UA m of the difference d: not
+/* The invariant of a minimized UA m (two-band, or of a final check) of the
+ * difference d: not
  * empty, inside d, and still unavoidable: the grid without m's cells has a
  * second solution, a valid grid that differs from the grid inside m only
  * (one solver call, counted). */
@@ -591,7 +612,7 @@ static bool minimized_ok(band_engine *e, cs81 m, cs81 d)
         m = one;
     }
     if (cs81_is_empty(m) || !cs81_is_empty(cs81_andnot(m, d))) {
-        fail(e, "a minimized two-band UA is empty or leaves its difference");
+        fail(e, "a minimized UA is empty or leaves its difference");
         return false;
     }
     uint8_t p[81], second[81], other[81] = {0};
@@ -600,7 +621,7 @@ static bool minimized_ok(band_engine *e, cs81 m, cs81 d)
     cs81 d2 = cs81_empty();
     if (solver9_count2(e->solver, p, second) == 2) d2 = diff_set(e, second, other);
     if (cs81_is_empty(d2) || !valid_grid(other) || !cs81_is_empty(cs81_andnot(d2, m))) {
-        fail(e, "a minimized two-band UA is not unavoidable");
+        fail(e, "a minimized UA is not unavoidable");
         return false;
     }
     return true;
@@ -775,6 +796,11 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
             uint8_t other[81];
             cs81 d = diff_set(e, second, other);
             if (!second_ok(e, other, &d, e->Q, z)) return;
+            if (!e->opt.learn_raw) { /* the difference minimized (options.learn_raw: as it is) */
+                cs81 mu = minimize(e, d, true);
+                if (!minimized_ok(e, mu, d)) return;
+                d = mu;
+            }
             u3 = part3(d);
             if (!u3) { /* a two-band UA unhit by Q: nothing in band 3 helps */
                 e->q_dead = true;
@@ -1087,7 +1113,7 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
              * solver calls and saved fewer (K = 16, 26 groups: 1.49 M
              * solver calls and 3.02 s of pairs, 0.31 M and 1.97 s) */
             if (e->opt.learn && e->nl < LEARN_SLOTS) {
-                cs81 m = minimize(e, d);
+                cs81 m = minimize(e, d, false);
                 if (minimized_ok(e, m, d)) learn_two_band(e, m.w[0]);
             } else if (e->opt.learn && e->ntb < e->ntb_base + MAX_TB_LEARNED) {
                 learn_two_band(e, d.w[0]);

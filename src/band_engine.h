@@ -69,7 +69,11 @@
  *      disjoint parts counted there), each part takes exactly one of them,
  *      so every other live cell (of that stack) is dead for the subtree;
  *   6. final check: Q u Z counted to 2 solutions; a second solution gives a
- *      new UA of the grid (its band-3 part is never empty, by 4), kept for
+ *      new UA of the grid: the difference, minimized (a cell dropped while
+ *      the rest stays unavoidable, so that the UA misses more pairs Q and
+ *      leaves band 3 a smaller part; about 27 solver calls from a base
+ *      state, and K = 17 needs a fifth of the final checks); its band-3
+ *      part is never empty, by 4; it is kept for
  *      the rest of the grid (at most 2,048 per grid), and the search goes on below; a unique Q u Z is
  *      reported when it is minimal (no clue can go) and o owns it
  *      (band_split_owner); its supersets are never enumerated.
@@ -98,8 +102,8 @@
  * each is met where a UA is learned, which is rare, so the checks cost
  * little): a second solution is a valid grid that agrees with every clue
  * of the count and differs from the grid; a two-band difference lies in
- * bands 1+2; a minimized two-band UA is non-empty, inside the difference
- * and still unavoidable (one more solver call). A violation stops the run
+ * bands 1+2; a minimized UA (two-band, or of a final check) is non-empty,
+ * inside the difference and still unavoidable (one more solver call). A violation stops the run
  * with MC_EINTERNAL (band_engine_failure says which); no puzzle list that
  * follows one is ever complete.
  *
@@ -163,6 +167,10 @@ typedef struct band_options {
      * pairs pass, a pair that fails may teach another difference
      * (default 0) */
     int two_band_solver;
+    /* tests: the UA of a final check's second solution taken as the
+     * whole difference, not minimized (the slow twin of step 6's
+     * learning); the same puzzles (default 0) */
+    int learn_raw;
     /* tests: group mode without step 3c (each pair of step 4 first tested
      * on every item's band-3 bound), the slow twin; the same band-3 search
      * and puzzles (default 0) */

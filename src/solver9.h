@@ -74,7 +74,9 @@ int solver9_count2(solver9_ctx *ctx, const uint8_t *puzzle, uint8_t *second);
 
 /* Base states, for many puzzles that share clues (the band engine's
  * two-band check: band 3 in slot 0, band 3 and a band-1 set X in slot 1,
- * then each Y of X): a slot holds the state after its clues, propagated.
+ * then each Y of X; its minimization of a UA: the grid without the UA in
+ * slot 2, then each cell of the UA): a slot holds the state after its
+ * clues, propagated.
  *  - solver9_base_load: slot := the clues of puzzle;
  *  - solver9_base_extend: slot := slot from plus grid's digits at cells
  *    (cells 0..63 in cells[0], 64..80 in cells[1]);
@@ -84,7 +86,7 @@ int solver9_count2(solver9_ctx *ctx, const uint8_t *puzzle, uint8_t *second);
  * one grid). The load and extend return false when the clues clash (then
  * every count from the slot is 0). The counts are those of the whole
  * puzzle given to solver9_count2 (test_solver compares them). */
-#define SOLVER9_BASES 2
+#define SOLVER9_BASES 3
 bool solver9_base_load(solver9_ctx *ctx, int slot, const uint8_t *puzzle);
 bool solver9_base_extend(solver9_ctx *ctx, int from, int slot, const uint8_t *grid, const uint64_t cells[2]);
 int solver9_count2_base(solver9_ctx *ctx, int slot, const uint8_t *grid, const uint64_t cells[2], uint8_t *second);

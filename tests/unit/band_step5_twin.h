@@ -23,7 +23,10 @@
  *        (every pair that fixes bands 1+2 kept for step 5): the pairs it
  *        drops are those step 5 cuts in every item before any search, so
  *        step 5 must do the same search (band-3 nodes, final checks,
- *        second solutions) and the fast one may pass fewer pairs in step 4.
+ *        second solutions) and the fast one may pass fewer pairs in step 4;
+ *   STEP5_TWIN_LEARN  step 6's UA of a second solution minimized against
+ *        band_options.learn_raw (the difference as it is): the same steps
+ *        1-4 and puzzles; the final checks of both are summed.
  *
  * Groups: covering groups of tests/data/seventeen-cover.txt.gz drawn with a
  * fixed seed among the records a filter accepts (each holds at least one
@@ -84,11 +87,20 @@ static inline void step5_on_item(void *arg, int item, const uint8_t *pz, int n)
     f->cells[f->n++] = s;
 }
 
-enum { STEP5_TWIN_BAND3, STEP5_TWIN_TIES, STEP5_TWIN_SCAN, STEP5_TWIN_PAIRS, STEP5_TWIN_TWO_BAND, STEP5_TWIN_ITEM_BOUND };
+enum {
+    STEP5_TWIN_BAND3,
+    STEP5_TWIN_TIES,
+    STEP5_TWIN_SCAN,
+    STEP5_TWIN_PAIRS,
+    STEP5_TWIN_TWO_BAND,
+    STEP5_TWIN_ITEM_BOUND,
+    STEP5_TWIN_LEARN
+};
 
 typedef struct step5_run {
     int clues, band3_min, twin, puzzles;
     uint64_t passes_fast, passes_slow; /* STEP5_TWIN_ITEM_BOUND: step 4's passes summed */
+    uint64_t checks_fast, checks_slow; /* STEP5_TWIN_LEARN: the final checks summed */
 } step5_run;
 
 static inline band_engine *step5_engine(int clues, int band3_min, int twin, int plain)
@@ -101,6 +113,7 @@ static inline band_engine *step5_engine(int clues, int band3_min, int twin, int 
     else if (twin == STEP5_TWIN_SCAN) o.scan_scalar = plain;
     else if (twin == STEP5_TWIN_TWO_BAND) o.two_band_solver = plain;
     else if (twin == STEP5_TWIN_ITEM_BOUND) o.item_bound_plain = plain;
+    else if (twin == STEP5_TWIN_LEARN) o.learn_raw = plain;
     else o.pairs_plain = plain;
     band_engine *e = band_engine_new(&o);
     assert_non_null(e);
@@ -145,10 +158,12 @@ static inline int step5_on_group(void *arg, const bandpair_group *g)
         r->passes_slow += rs.two_band_pass;
     } else if (r->twin == STEP5_TWIN_SCAN || r->twin == STEP5_TWIN_PAIRS) {
         step5_same_work(&rf, &rs);
-    } else if (r->twin == STEP5_TWIN_BAND3) { /* step 5 does not touch steps 1-4 */
+    } else if (r->twin == STEP5_TWIN_BAND3 || r->twin == STEP5_TWIN_LEARN) { /* step 5 does not touch steps 1-4 */
         assert_int_equal(rf.pairs, rs.pairs);
         assert_int_equal(rf.survivors, rs.survivors);
         assert_int_equal(rf.two_band_pass, rs.two_band_pass);
+        r->checks_fast += rf.band3_checks;
+        r->checks_slow += rs.band3_checks;
     } else if (r->twin == STEP5_TWIN_TIES) {
         assert_true(rf.pairs <= rs.pairs);
     }
