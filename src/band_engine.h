@@ -62,7 +62,8 @@
  *      live parts in all and per stack, stacks capped as band_split
  *      requires) reaches sets Z of at most K - |Q| clues that hit them all.
  *      The search's list holds the unhit UAs among the first MIX (smallest
- *      band-3 parts); the others are tested only on a Z that hits the whole
+ *      band-3 parts) and among those step 6 learned in the grid (item)
+ *      so far; the others are tested only on a Z that hits the whole
  *      list, and one that Z misses is branched on like a learned UA (the
  *      family is the same, only the order of the tests changes). When a
  *      bound is tight (the clues left in all, or in a stack, equal the
