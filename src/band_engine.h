@@ -70,10 +70,11 @@
  *      disjoint parts counted there), each part takes exactly one of them,
  *      so every other live cell (of that stack) is dead for the subtree;
  *   6. final check: Q u Z counted to 2 solutions; a second solution gives a
- *      new UA of the grid: the difference, minimized (a cell dropped while
- *      the rest stays unavoidable, so that the UA misses more pairs Q and
- *      leaves band 3 a smaller part; about 27 solver calls from a base
- *      state, and K = 17 needs a fifth of the final checks); its band-3
+ *      new UA of the grid: the difference, minimized in band 3 (a band-3
+ *      cell dropped while the rest stays unavoidable, so that the UA leaves
+ *      band 3 a smaller part; about 13 solver calls from a base state, and
+ *      K = 17 needs a fifth of the final checks; bands 1+2 are not tried,
+ *      as they give up few cells for twice the calls); its band-3
  *      part is never empty, by 4; it is kept for
  *      the rest of the grid (at most 2,048 per grid), and the search goes on below; a unique Q u Z is
  *      reported when it is minimal (no clue can go) and o owns it
