@@ -11,14 +11,17 @@
  * 983,959,110 groups of the catalogue (bench_bandpair.txt), 3 us each.
  *
  * AVX-512 (an AMD EPYC with avx2, avx512f/bw/cd/dq/vl, bmi2, popcnt):
- *   group K = 16: build 8ce9174, `bench_bandscan --k 16 --bands 13
- *     --per-band 2 --grids 1` (its projection 20,310 core-hours; the
- *     template engine c0ce794 measured 20,340 there, level with it);
- *   group K = 17: build 18f745b, `--k 17 --bands 13 --per-band 10 --grids
- *     0` (833,500; the template engine measured 0.93x of it in the same
- *     window, so the rates run a little high for it);
- *   grid K = 16: bench_job_cost 2026-11-25 (band engine 296,000, checker
- *     1.49 million core-hours).
+ *   group K = 16: build fee262c, `bench_bandscan --k 16 --bands 13
+ *     --per-band 2 --grids 0`, 2026-11-29 (its projection 19,730
+ *     core-hours; 19,230 and 19,550 in two more rounds; the reference
+ *     18f745b 37,730-38,670 beside it; 8ce9174 measured 20,310);
+ *   group K = 17: build fee262c (step 6's UAs minimized in band 3 and
+ *     in the root list), `--k 17 --bands 13 --per-band 10 --grids 0`,
+ *     2026-11-29 (446,900; the reference 18f745b 813,000 in the same
+ *     window, 833,500 in an earlier one);
+ *   grid K = 16: bench_job_cost, build fee262c, 2026-11-29 (band engine
+ *     108,800, checker 1.19 million core-hours; 296,000 and 1.49 million
+ *     with the engine of 2026-11-25).
  * AVX2 without AVX-512 (an AMD EPYC with avx2, bmi2, popcnt), 2026-11-28:
  *   group K = 16: build c0ce794, `--k 16 --bands 13 --per-band 2 --grids
  *     1` (29,380; step 3c of b04bc91 leaves K = 16 within the noise);
@@ -26,9 +29,7 @@
  *     --bands 13 --per-band 10 --grids 0` (763,400; b04bc91 899,700,
  *     c0ce794 1,114,000);
  *   grid K = 16: bench_job_cost, the same CPU and build (band engine
- *     174,600 core-hours, checker 1.83 million; the AVX-512 per-grid
- *     rates above are of an older band engine, 0.195 s per grid where
- *     this one takes 0.115 here).
+ *     174,600 core-hours, checker 1.83 million).
  * K = 17 per grid was not measured.
  */
 #include "job_cost.h"
@@ -74,31 +75,31 @@ static const cpu_rates RATES[JOB_COST_CPUS] = {
         {
             .group_k16 = {2,
                   {
-                      {4, 4}, {6, 9}, {5, 5}, {3, 5}, {12, 10}, {12, 3}, {10, 6}, {6, 5}, {6, 7}, {28, 8}, {7, 13},
-                      {32, 18}, {19, 8}}},
+                      {3, 5}, {5, 10}, {6, 5}, {3, 4}, {13, 9}, {13, 3}, {11, 5}, {6, 5}, {6, 6}, {20, 7}, {7, 12},
+                      {26, 15}, {17, 8}}},
             .group_k17 = {10,
                   {
-                      {107, 176, 266, 145, 374, 34, 45, 33, 243, 90},
-                      {216, 116, 894, 116, 170, 72, 76, 151, 327, 29},
-                      {1023, 155, 1137, 255, 208, 256, 402, 196, 644, 875},
-                      {90, 67, 58, 20, 68, 81, 14, 31, 100, 18},
-                      {121, 507, 41, 101, 349, 328, 390, 329, 223, 657},
-                      {362, 285, 134, 99, 582, 369, 121, 281, 124, 149},
-                      {68, 1306, 43, 1316, 184, 141, 464, 119, 38, 1062},
-                      {102, 228, 287, 518, 523, 351, 161, 212, 54, 178},
-                      {46, 480, 122, 309, 106, 88, 95, 54, 185, 167},
-                      {107, 368, 702, 613, 492, 843, 979, 3530, 695, 510},
-                      {259, 264, 17, 496, 20, 109, 396, 133, 488, 395},
-                      {337, 49, 105, 119, 567, 408, 182, 40, 125, 48},
-                      {267, 26, 22, 33, 639, 300, 35, 157, 13, 209}}},
+                      {50, 79, 151, 96, 177, 21, 28, 21, 126, 46},
+                      {124, 40, 462, 45, 108, 32, 50, 100, 204, 21},
+                      {670, 98, 731, 176, 153, 172, 268, 145, 458, 597},
+                      {59, 41, 37, 13, 41, 51, 10, 21, 69, 14},
+                      {77, 354, 18, 52, 240, 150, 142, 207, 142, 439},
+                      {227, 90, 87, 44, 343, 146, 81, 169, 79, 94},
+                      {39, 705, 16, 518, 118, 77, 250, 67, 18, 736},
+                      {37, 84, 80, 115, 326, 136, 52, 79, 12, 57},
+                      {17, 122, 38, 78, 28, 30, 39, 19, 97, 49},
+                      {35, 99, 199, 171, 230, 221, 316, 785, 331, 177},
+                      {110, 100, 12, 135, 14, 37, 122, 51, 118, 128},
+                      {102, 20, 37, 32, 153, 109, 110, 24, 80, 42},
+                      {114, 25, 23, 34, 160, 84, 20, 57, 7, 88}}},
             .grid_band_k16 = {2,
                   {
-                      {24, 7}, {21, 11}, {21, 17}, {26, 6}, {36, 24}, {57, 25}, {27, 50}, {45, 40}, {83, 102},
-                      {39, 141}, {212, 74}, {189, 93}, {7, 7}}},
+                      {8, 3}, {5, 5}, {9, 7}, {10, 3}, {13, 9}, {20, 10}, {11, 19}, {14, 14}, {28, 21},
+                      {15, 41}, {46, 18}, {53, 28}, {5, 3}}},
             .grid_checker_k16 = {2,
                   {
-                      {11, 6}, {36, 19}, {150, 51}, {152, 8}, {418, 157}, {718, 139}, {102, 458}, {585, 360},
-                      {1577, 959}, {253, 2513}, {3011, 938}, {3710, 1208}, {148, 149}}},
+                      {8, 4}, {24, 14}, {125, 42}, {118, 6}, {347, 136}, {578, 112}, {87, 380}, {463, 250},
+                      {1085, 724}, {213, 1808}, {2126, 701}, {2851, 1040}, {143, 134}}},
             .origin_groups = ORIGIN_GROUPS("an AVX-512 CPU"),
             .origin_grids = ORIGIN_GRIDS("an AVX-512 CPU")},
     [JOB_COST_AVX2] =

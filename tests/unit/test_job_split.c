@@ -193,7 +193,7 @@ static void bandpair_job(job *j, int K, uint64_t first, uint64_t last)
 /* The whole catalogue: one segment per band-1 index that has groups, the
  * group counts of bandpair_rank, and the benchmark's projection on each
  * CPU class (printed to 4 digits; bench_bandscan.txt): AVX-512, K = 16
- * 20,310 core-hours (8ce9174), K = 17 833,500 (18f745b); AVX2 without
+ * 19,730 core-hours (fee262c), K = 17 446,900 (fee262c); AVX2 without
  * AVX-512, K = 16 29,380 (c0ce794), K = 17 763,400 (895df9a). The benchmark used
  * the unrounded seconds (the table holds them to 0.01 s, so some K = 16
  * groups of 0.04-0.06 s round by up to 12%) and 3.09 core-hours of
@@ -202,8 +202,8 @@ static void test_bandpair_model_catalogue(void **state)
 {
     (void)state;
     static const struct { job_cost_cpu cpu; int K; double hours, tol; } want[] = {
-        {JOB_COST_AVX512, 16, 20310, 0.03},
-        {JOB_COST_AVX512, 17, 8.335e5, 0.005},
+        {JOB_COST_AVX512, 16, 19730, 0.03},
+        {JOB_COST_AVX512, 17, 4.469e5, 0.005},
         {JOB_COST_AVX2, 16, 29380, 0.03},
         {JOB_COST_AVX2, 17, 7.634e5, 0.005}};
     for (size_t w = 0; w < sizeof want / sizeof want[0]; w++) {
@@ -249,13 +249,13 @@ static void test_bandpair_model_catalogue(void **state)
         assert_int_equal(job_cost_bandpair_usec(16, 0, (job_cost_cpu)cpu), 0);
         assert_int_equal(job_cost_bandpair_usec(16, 417, (job_cost_cpu)cpu), 0);
     }
-    /* band 381 is sampled at K = 16: (0.32 + 0.18) / 2 s, plus 3 us of enumeration */
-    assert_int_equal(job_cost_bandpair_usec(16, 381, JOB_COST_AVX512), 250003);
-    /* and at K = 17: the mean of its 10 groups, 19.80 / 10 s */
-    assert_int_equal(job_cost_bandpair_usec(17, 381, JOB_COST_AVX512), 1980003);
+    /* band 381 is sampled at K = 16: (0.26 + 0.15) / 2 s, plus 3 us of enumeration */
+    assert_int_equal(job_cost_bandpair_usec(16, 381, JOB_COST_AVX512), 205003);
+    /* and at K = 17: the mean of its 10 groups, 7.09 / 10 s */
+    assert_int_equal(job_cost_bandpair_usec(17, 381, JOB_COST_AVX512), 709003);
     /* band 398 is nearer 381 than 416 (17 vs 18), band 399 nearer 416 (18 vs 17) */
-    assert_int_equal(job_cost_bandpair_usec(16, 398, JOB_COST_AVX512), 250003);
-    assert_int_equal(job_cost_bandpair_usec(16, 399, JOB_COST_AVX512), 135003);
+    assert_int_equal(job_cost_bandpair_usec(16, 398, JOB_COST_AVX512), 205003);
+    assert_int_equal(job_cost_bandpair_usec(16, 399, JOB_COST_AVX512), 125003);
     /* without AVX-512: (0.47 + 0.27) / 2 s and 11.60 / 10 s at band 381 */
     assert_int_equal(job_cost_bandpair_usec(16, 381, JOB_COST_AVX2), 370003);
     assert_int_equal(job_cost_bandpair_usec(17, 381, JOB_COST_AVX2), 1160003);
@@ -411,13 +411,13 @@ static void test_enumerate_model(void **state)
     assert_int_equal(c.seg[0].last, published[1] + published[2]);
     assert_int_equal(c.seg[1].last - c.seg[1].first + 1, published[3]);
     assert_int_equal(c.seg[2].last, j.last);
-    /* bands 2-4 take the rate of sampled band 1: (0.24 + 0.07) / 2 s per grid */
-    assert_int_equal(c.seg[1].usec, 155000);
+    /* bands 2-4 take the rate of sampled band 1: (0.08 + 0.03) / 2 s per grid */
+    assert_int_equal(c.seg[1].usec, 55000);
     job_cost_free(&c);
     j.engine = JOB_ENGINE_CHECKER;
     assert_int_equal(job_cost_model(&j, &c, NULL), MC_OK);
     assert_true(c.modelled);
-    assert_int_equal(c.seg[0].usec, 85000);
+    assert_int_equal(c.seg[0].usec, 60000); /* (0.08 + 0.04) / 2 */
     job_cost_free(&c);
     /* without AVX-512 (bench_job_cost, c0ce794): (0.10 + 0.05) / 2 and (0.11 + 0.07) / 2 */
     for (int w = 0; w < 2; w++) {
@@ -429,11 +429,11 @@ static void test_enumerate_model(void **state)
         job_cost_free(&c);
     }
     /* the whole catalogue: the benchmark's projections (from unrounded
-     * seconds): AVX-512 (2026-11-25), band engine 2.959e5 core-hours,
-     * checker 1.486e6; AVX2 (c0ce794), 1.746e5 and 1.83e6 */
+     * seconds): AVX-512 (fee262c), band engine 1.088e5 core-hours,
+     * checker 1.192e6; AVX2 (c0ce794), 1.746e5 and 1.83e6 */
     static const struct { job_cost_cpu cpu; job_engine_kind e; double hours; } want[] = {
-        {JOB_COST_AVX512, JOB_ENGINE_BAND, 2.959e5},
-        {JOB_COST_AVX512, JOB_ENGINE_CHECKER, 1.486e6},
+        {JOB_COST_AVX512, JOB_ENGINE_BAND, 1.088e5},
+        {JOB_COST_AVX512, JOB_ENGINE_CHECKER, 1.192e6},
         {JOB_COST_AVX2, JOB_ENGINE_BAND, 1.746e5},
         {JOB_COST_AVX2, JOB_ENGINE_CHECKER, 1.83e6}};
     j.band_lo = 1;
