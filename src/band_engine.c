@@ -573,7 +573,7 @@ static bool second_ok(band_engine *e, uint8_t other[81], cs81 *d, uint64_t q, ui
  * them. Step 6 tries band 3's cells only: its differences shrink there
  * (K = 17, groups 1:31513 and 70:877691: about 42 cells to 26; trying bands
  * 1+2 as well takes off 0.6 cells more for twice the solver calls: 524,534
- * -> 248,970 calls and 1.06 -> 0.85 s in the engine on 1:31513, band-3
+ * -> 251,877 calls and 1.06 -> 0.82 s in the engine on 1:31513, band-3
  * nodes 2.45 M -> 2.38 M). from_base: each
  * count starts from the solver's base slot MINIMIZE_SLOT (the grid without
  * u's cells, propagated; made again when u shrinks) plus the one cell
