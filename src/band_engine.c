@@ -811,8 +811,8 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
         if (!(u & z) && b3_bound_add(&bd, u & take, e->qstack, zs, e->stack_cap)) return;
     }
     uint32_t best = bd.best, used = bd.used & MASK27, *used_st = bd.used_st;
-    int bestn = bd.bestn == 32 ? 99 : bd.bestn, lb = bd.lb, *lbs = bd.lbs;
-    if (bestn == 99) { /* Z hits the list: branch on a UA beyond it, else the final check */
+    int lb = bd.lb, *lbs = bd.lbs;
+    if (bd.bestn == 32) { /* Z hits the list: branch on a UA beyond it, else the final check */
         uint32_t u3 = b3_rest_unhit(e, z);
         if (!u3) {
             uint8_t second[81];
@@ -1188,6 +1188,18 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
 }
 
 /* Appends to the search's root list e->R the band-3 parts of the UAs
+ * whose bits are set in un's words [wa, wb) (counted in a local: a store
+ * to R[] might alias e->nR). */
+static void list_append(band_engine *e, const uint64_t *un, int wa, int wb)
+{
+    uint32_t *r = e->R;
+    int nr = e->nR;
+    for (int w = wa; w < wb; w++)
+        for (uint64_t m = un[w]; m; m &= m - 1) r[nr++] = e->b3part[64 * w + __builtin_ctzll(m)];
+    e->nR = nr;
+}
+
+/* Appends to the search's root list e->R the band-3 parts of the UAs
  * learned since the bitmaps were loaded (k >= nb3_load; step 6's minimized
  * ones, at most MAX_GRID_LEARNED) that the pair leaves unhit (X = the
  * b3x_x of mix_dead, y), skipping those of the first w0 words (already
@@ -1202,11 +1214,7 @@ static void learned3_into_list(band_engine *e, uint32_t y, int w0)
     uint64_t un[B3_WORDS];
     b3_unhit(e, y, un, wa, wb);
     un[wa] &= ~((UINT64_C(1) << (lo & 63)) - 1);
-    uint32_t *r = e->R;
-    int nr = e->nR;
-    for (int w = wa; w < wb; w++)
-        for (uint64_t m = un[w]; m; m &= m - 1) r[nr++] = e->b3part[64 * w + __builtin_ctzll(m)];
-    e->nR = nr;
+    list_append(e, un, wa, wb);
 }
 
 /* Step 5 on one pair Q of step 4, in the current item's band 3: the bound
@@ -1238,11 +1246,8 @@ static void band3(band_engine *e, uint64_t q, uint32_t info)
         b3_unhit(e, y, un, w0, nw);
         w0 = nw;
     }
-    uint32_t *r = e->R; /* counted in a local: a store to R[] might alias e->nR */
-    int nr = 0;
-    for (int w = 0; w < w0; w++)
-        for (uint64_t m = un[w]; m; m &= m - 1) r[nr++] = e->b3part[64 * w + __builtin_ctzll(m)];
-    e->nR = nr;
+    e->nR = 0;
+    list_append(e, un, 0, w0);
     learned3_into_list(e, y, w0);
     e->un3_w0 = e->un3_w1 = w0;
     e->un3_rest = e->opt.band3_plain;
