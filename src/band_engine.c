@@ -99,6 +99,7 @@ struct band_engine {
     band_options opt;
     ua_finder *finder;
     band_scan_fn scan;           /* band_scan_best: the two-band list beyond the vectors */
+    band_scan_filter_fn filter;  /* band_scan_filter_best: the sets of that list an X misses */
     band_sieve_block_fn sieve_fn; /* band_sieve_best: the Y of a block that pass X's vector */
     solver9_ctx *solver;
     ua_store found;
@@ -266,6 +267,7 @@ band_engine *band_engine_new(const band_options *opt)
     for (int i = 0; i < 6; i++) band_table_init(&e->tab[i]);
     band_table_init(&e->tab3);
     e->scan = opt->scan_scalar ? band_scan_first_scalar : band_scan_best(NULL);
+    e->filter = opt->scan_scalar ? band_scan_filter_scalar : band_scan_filter_best();
     e->sieve_fn = opt->scan_scalar ? band_sieve_block_scalar : band_sieve_best(NULL);
     band_sieve_init(&e->sieve);
     e->finder = ua_finder_new();
@@ -1072,13 +1074,7 @@ static bool list_dead(band_engine *e, uint32_t x, uint64_t q)
             e->tbx = p;
             e->captbx = 2 * e->ntb;
         }
-        int m = e->ntbx;
-        for (int k = e->tbx_at; k < e->ntb; k++) {
-            uint64_t w = e->tbw[k];
-            e->tbx[m] = w;
-            m += !(w & x);
-        }
-        e->ntbx = m;
+        e->ntbx += e->filter(e->tbw + e->tbx_at, e->ntb - e->tbx_at, x, e->tbx + e->ntbx);
         e->tbx_at = e->ntb;
     }
     return e->scan(e->tbx, e->ntbx, q) < e->ntbx;
