@@ -103,6 +103,8 @@ struct band_engine {
     band_sieve_block_fn sieve_fn; /* band_sieve_best: the Y of a block that pass X's vector */
     solver9_ctx *solver;
     ua_store found;
+    ua_store *item_found; /* group mode: each item's finder UAs (ua_find_group) */
+    int cap_item_found;
     band_ua_list refill;         /* two-band UAs of the orientation from band_ua */
     uint64_t *tb0;               /* the orientation's initial two-band UAs, merged */
     int ntb0, captb0;
@@ -292,6 +294,8 @@ void band_engine_free(band_engine *e)
     solver9_free(e->solver);
     free(e->tpl);
     ua_store_free(&e->found);
+    for (int i = 0; i < e->cap_item_found; i++) ua_store_free(&e->item_found[i]);
+    free(e->item_found);
     band_ua_list_free(&e->refill);
     free(e->tb0);
     for (int i = 0; i < 6; i++) band_table_free(&e->tab[i]);
@@ -343,6 +347,7 @@ uint64_t band_engine_memory(const band_engine *e)
     m += ((uint64_t)e->captb + (uint64_t)e->captbx) * 8;
     m += ((uint64_t)e->capvx + 2 * (uint64_t)e->capvy) * sizeof(vec2) + (uint64_t)e->capys * (4 + sizeof(vec4));
     m += (uint64_t)e->found.cap * sizeof(cs81);
+    for (int i = 0; i < e->cap_item_found; i++) m += (uint64_t)e->item_found[i].cap * sizeof(cs81);
     m += ((uint64_t)e->refill.cap + (uint64_t)e->refill.captmp + (uint64_t)e->captb0) * 8;
     m += (uint64_t)e->capqs * 12;
     m += (uint64_t)e->sieve.cap * BAND_SIEVE_ROWS * BAND_SIEVE_WORDS * 8 + (uint64_t)e->capx2 * sizeof(vec4);
@@ -1651,21 +1656,45 @@ static mc_status run_orientation(band_engine *e, int o, int xmax)
 
 /* The finder's UAs of the grid e->grid into e->gua, some dropped on
  * request (tests). */
+static void keep_uas(band_engine *e, const ua_store *found)
+{
+    e->ngua = 0;
+    for (int i = 0; i < found->n && e->ngua < MAX_GRID_UAS; i++) {
+        if (e->ngiven && cs81_intersects(found->set[i], e->opt.givens)) continue; /* hit by a given */
+        if (e->opt.drop_percent && (int)(prng_next(&e->rng) % 100) < e->opt.drop_percent) continue;
+        e->gua[e->ngua++] = found->set[i];
+    }
+    e->rec->ua_initial += (uint64_t)e->ngua;
+}
+
 static mc_status grid_uas(band_engine *e)
 {
     double t0 = mc_thread_cpu_seconds();
     ua_store_clear(&e->found);
     mc_status st = ua_find(e->finder, e->grid, 12, &e->found);
     if (st != MC_OK) return st;
-    e->ngua = 0;
-    for (int i = 0; i < e->found.n && e->ngua < MAX_GRID_UAS; i++) {
-        if (e->ngiven && cs81_intersects(e->found.set[i], e->opt.givens)) continue; /* hit by a given */
-        if (e->opt.drop_percent && (int)(prng_next(&e->rng) % 100) < e->opt.drop_percent) continue;
-        e->gua[e->ngua++] = e->found.set[i];
-    }
-    e->rec->ua_initial += (uint64_t)e->ngua;
+    keep_uas(e, &e->found);
     e->rec->seconds_ua += mc_thread_cpu_seconds() - t0;
     return MC_OK;
+}
+
+/* Group mode: the finder's UAs of the n items (the pair in e->og, band 3s
+ * at band3) into e->item_found, one search for the steps they share
+ * (ua_find_group: the same lists as ua_find item by item). */
+static mc_status items_uas(band_engine *e, const uint8_t *band3, int n)
+{
+    double t0 = mc_thread_cpu_seconds();
+    if (e->cap_item_found < n) {
+        ua_store *p = realloc(e->item_found, sizeof *p * (size_t)n);
+        if (!p) return MC_ENOMEM;
+        for (int i = e->cap_item_found; i < n; i++) ua_store_init(&p[i]);
+        e->item_found = p;
+        e->cap_item_found = n;
+    }
+    for (int i = 0; i < n; i++) ua_store_clear(&e->item_found[i]);
+    mc_status st = ua_find_group(e->finder, e->og, band3, n, 12, e->item_found);
+    e->rec->seconds_ua += mc_thread_cpu_seconds() - t0;
+    return st;
 }
 
 static void start(band_engine *e, band_record *rec, void *arg)
@@ -1805,10 +1834,11 @@ static mc_status items_prepare(band_engine *e, const uint8_t *band3, int n)
     }
     e->nib = e->ib_hint = 0;
     e->niua = 0;
-    mc_status st;
+    mc_status st = items_uas(e, band3, n);
+    if (st != MC_OK) return st;
     for (int i = 0; i < n; i++) {
         memcpy(e->og + 54, band3 + 27 * (size_t)i, 27);
-        if ((st = grid_uas(e)) != MC_OK) return st;
+        keep_uas(e, &e->item_found[i]);
         if (i == 0) {
             e->noua = 0;
             for (int k = 0; k < e->ngua; k++) e->oua[e->noua++] = e->gua[k];

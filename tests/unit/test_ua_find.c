@@ -155,6 +155,77 @@ static void test_matches_are_minimal(void **state)
     solver_free(ctx);
 }
 
+/* Every filling of band 3 (rows 6..8 of g) with its columns' digit sets:
+ * a column's three digits in one of six orders, a digit once per row. */
+static void band3_fillings(const uint8_t *g, int c, uint8_t *cur, uint16_t used[3], uint8_t *out, int *n, int max)
+{
+    if (*n >= max) return;
+    if (c == 9) {
+        memcpy(out + 27 * (size_t)(*n)++, cur, 27);
+        return;
+    }
+    static const uint8_t order[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    for (int k = 0; k < 6; k++) {
+        int d[3], ok = 1;
+        for (int r = 0; r < 3; r++) {
+            d[r] = g[9 * (6 + order[k][r]) + c];
+            ok &= !((used[r] >> d[r]) & 1);
+        }
+        if (!ok) continue;
+        for (int r = 0; r < 3; r++) used[r] |= (uint16_t)(1u << d[r]), cur[9 * r + c] = (uint8_t)d[r];
+        band3_fillings(g, c + 1, cur, used, out, n, max);
+        for (int r = 0; r < 3; r++) used[r] &= (uint16_t)~(1u << d[r]);
+    }
+}
+
+/* ua_find_group against its slow twin, ua_find on each grid: the band 3s of
+ * a pair are every filling of the third band's columns (up to 60, the
+ * grid's own first), as the items of a group in the band engine; the
+ * lists must be equal set for set, at sizes 12 and 10. */
+static void test_group_equals_single(void **state)
+{
+    (void)state;
+    ua_finder *f = ua_finder_new();
+    enum { MAXG = 60 };
+    static uint8_t band3[MAXG * 27];
+    ua_store out[MAXG], one;
+    for (int i = 0; i < MAXG; i++) ua_store_init(&out[i]);
+    ua_store_init(&one);
+    long items = 0, shared_only = 0;
+    for (uint64_t seed = 800; seed < 808; seed++) {
+        prng rng;
+        prng_seed(&rng, seed);
+        grid g;
+        random_grid(&rng, &g);
+        uint8_t cur[27];
+        uint16_t used[3] = {0, 0, 0};
+        int n = 0;
+        band3_fillings(g.cell, 0, cur, used, band3, &n, MAXG);
+        assert_true(n >= 1);
+        int size = seed & 1 ? 10 : 12;
+        for (int i = 0; i < n; i++) ua_store_clear(&out[i]);
+        assert_int_equal(ua_find_group(f, g.cell, band3, n, size, out), MC_OK);
+        for (int i = 0; i < n; i++) {
+            uint8_t cells[81];
+            memcpy(cells, g.cell, 54);
+            memcpy(cells + 54, band3 + 27 * (size_t)i, 27);
+            ua_store_clear(&one);
+            assert_int_equal(ua_find(f, cells, size, &one), MC_OK);
+            if (one.n != out[i].n || memcmp(one.set, out[i].set, sizeof(cs81) * (size_t)one.n)) {
+                print_error("item %d: ua_find %d UAs, ua_find_group %d (max size %d)\n", i, one.n, out[i].n, size);
+                fail_seed("ua_find_group against ua_find", seed);
+            }
+            for (int k = 0; k < one.n; k++) shared_only += one.set[k].w[0] >> 54 == 0 && one.set[k].w[1] == 0;
+            items++;
+        }
+    }
+    print_message("%ld items, %.1f UAs of each outside band 3\n", items, (double)shared_only / (double)items);
+    assert_true(items > 100);
+    for (int i = 0; i < MAXG; i++) ua_store_free(&out[i]);
+    ua_store_free(&one);
+    ua_finder_free(f);
+}
+
 /* The held-out agreement: pattern finder == reference finder, as sets, for
  * every size bound 4..12 (the smaller bounds are prefixes, checked on a few
  * grids), plus the mean counts per size. */
@@ -259,6 +330,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_parse_rejects),
         cmocka_unit_test(test_normal_form_invariant),
         cmocka_unit_test(test_matches_are_minimal),
+        cmocka_unit_test(test_group_equals_single),
         cmocka_unit_test(test_agrees_with_reference),
         cmocka_unit_test(test_transform_and_known_grids),
     };
