@@ -200,6 +200,10 @@ mc_status band_table_build(band_table *t, const uint8_t band[27], int max_size)
     return band_table_build_given(t, band, max_size, 0);
 }
 
+/* The build once t->ua holds every difference of a filling (t->nua of
+ * them) and t->fillings is set. */
+static mc_status build_from_differences(band_table *t, int max_size, uint32_t given);
+
 mc_status band_table_build_given(band_table *t, const uint8_t band[27], int max_size, uint32_t given)
 {
     assert(max_size >= 0 && max_size <= BAND_TABLE_MAX_SIZE);
@@ -214,6 +218,56 @@ mc_status band_table_build_given(band_table *t, const uint8_t band[27], int max_
     f.t = t;
     fill(&f, 0, 0);
     assert(!f.overflow);
+    return build_from_differences(t, max_size, given);
+}
+
+/* Every filling once: fill's recursion with the cells written out. */
+static void fill_out(const uint8_t *band, int c, uint16_t rowused[3], uint8_t *cur, uint8_t *out, int *n)
+{
+    if (c == 9) {
+        memcpy(out + 27 * (size_t)(*n)++, cur, 27);
+        return;
+    }
+    static const uint8_t order[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    for (int k = 0; k < 6; k++) {
+        int d[3];
+        for (int r = 0; r < 3; r++) d[r] = band[9 * order[k][r] + c];
+        if (((rowused[0] >> d[0]) | (rowused[1] >> d[1]) | (rowused[2] >> d[2])) & 1) continue;
+        for (int r = 0; r < 3; r++) rowused[r] |= (uint16_t)(1u << d[r]), cur[9 * r + c] = (uint8_t)d[r];
+        fill_out(band, c + 1, rowused, cur, out, n);
+        for (int r = 0; r < 3; r++) rowused[r] &= (uint16_t)~(1u << d[r]);
+    }
+}
+
+int band_table_fillings(const uint8_t band[27], uint8_t *out)
+{
+    uint16_t rowused[3] = {0, 0, 0};
+    uint8_t cur[27];
+    int n = 0;
+    fill_out(band, 0, rowused, cur, out, &n);
+    return n;
+}
+
+mc_status band_table_build_fillings(band_table *t, const uint8_t band[27], const uint8_t *fillings, int n,
+                                    int max_size, uint32_t given)
+{
+    assert(max_size >= 0 && max_size <= BAND_TABLE_MAX_SIZE);
+    memmove(t->band, band, 27);
+    t->max_size = max_size;
+    t->given = given;
+    t->nua = 0;
+    t->fillings = n;
+    for (int i = 0; i < n; i++) {
+        const uint8_t *f = fillings + 27 * (size_t)i;
+        uint32_t d = 0;
+        for (int c = 0; c < 27; c++) d |= (uint32_t)(f[c] != t->band[c]) << c;
+        if (d) t->ua[t->nua++] = d;
+    }
+    return build_from_differences(t, max_size, given);
+}
+
+static mc_status build_from_differences(band_table *t, int max_size, uint32_t given)
+{
     /* keep the minimal differences (once each: a repeat of a kept one is
      * a superset of it) */
     qsort(t->ua, (size_t)t->nua, sizeof t->ua[0], cmp_ua);

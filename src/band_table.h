@@ -80,6 +80,20 @@ MC_MUST_USE mc_status band_table_build(band_table *t, const uint8_t band[27], in
  * rebuild of t->band takes t->given again. */
 MC_MUST_USE mc_status band_table_build_given(band_table *t, const uint8_t band[27], int max_size, uint32_t given);
 
+/* The fillings of band's gangster (every band with the same three digits
+ * in each column, band itself among them), 27 digits each, into out (room
+ * for BAND_TABLE_MAX_FILLINGS); returns their number. Bands that share a
+ * gangster (the band 3s of one band pair) share them. */
+#define BAND_TABLE_MAX_FILLINGS 1728
+int band_table_fillings(const uint8_t band[27], uint8_t *out);
+
+/* band_table_build_given from band's gangster's fillings (n of them, as
+ * band_table_fillings gives for band or for a band with its gangster):
+ * the differences are compared out instead of searched; the same table
+ * (test_band_table). */
+MC_MUST_USE mc_status band_table_build_fillings(band_table *t, const uint8_t band[27], const uint8_t *fillings,
+                                                int n, int max_size, uint32_t given);
+
 /* Lists the valid sets of the sizes t->max_size + 1 .. max_size as well
  * (the UAs are those of the last build); nothing when max_size is not
  * larger. MC_ENOMEM when growing fails. */

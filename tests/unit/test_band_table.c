@@ -20,6 +20,11 @@
  *   size equal to a build at the larger; no band has more than 81 minimal
  *   UAs (the listing's masks hold 128) nor more than 1,728 fillings (their
  *   differences are all held before the sort, up to BAND_TABLE_MAX_UA).
+ * - band_table_build_fillings against band_table_build_given: over all 416
+ *   bands, with the fillings of the band itself and of another filling of
+ *   its gangster (as a group's items share them), with and without givens:
+ *   the same UAs, fillings, sets and min_valid; every filling has the
+ *   band's column digit sets, and they are distinct.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -174,6 +179,59 @@ static void test_listing_twin(void **state)
     band_table_free(&u);
 }
 
+static void same_table(const band_table *a, const band_table *b)
+{
+    assert_int_equal(a->nua, b->nua);
+    assert_memory_equal(a->ua, b->ua, sizeof a->ua[0] * (size_t)a->nua);
+    assert_int_equal(a->fillings, b->fillings);
+    assert_int_equal(a->min_valid, b->min_valid);
+    assert_int_equal(a->max_size, b->max_size);
+    assert_memory_equal(a->start, b->start, sizeof a->start[0] * (size_t)(a->max_size + 2));
+    assert_memory_equal(a->set, b->set, sizeof a->set[0] * (size_t)a->start[a->max_size + 1]);
+}
+
+static void test_fillings_twin(void **state)
+{
+    (void)state;
+    static uint8_t fill[BAND_TABLE_MAX_FILLINGS * 27];
+    band_table t, u;
+    band_table_init(&t);
+    band_table_init(&u);
+    prng rng;
+    prng_seed(&rng, 43);
+    long tables = 0;
+    for (int i = 1; i <= BAND_COUNT; i++) {
+        const uint8_t *band = band_minlex(i);
+        int n = band_table_fillings(band, fill);
+        assert_true(n >= 1 && n <= BAND_TABLE_MAX_FILLINGS);
+        for (int k = 0; k < n; k++) {
+            const uint8_t *f = fill + 27 * (size_t)k;
+            for (int c = 0; c < 9; c++) {
+                unsigned a = 0, b = 0;
+                for (int r = 0; r < 3; r++) a |= 1u << f[9 * r + c], b |= 1u << band[9 * r + c];
+                assert_int_equal(a, b);
+            }
+            if (k) assert_true(memcmp(f, f - 27, 27) != 0); /* distinct (listed in search order) */
+        }
+        /* the band itself and another filling (a group's items share the list) */
+        uint8_t other[27];
+        memcpy(other, fill + 27 * (size_t)(prng_next(&rng) % (uint64_t)n), 27);
+        const uint8_t *which[2] = {band, other};
+        for (int w = 0; w < 2; w++) {
+            uint32_t given = 0;
+            for (int g = (int)(prng_next(&rng) % 4); g > 0; g--) given |= UINT32_C(1) << (prng_next(&rng) % 27);
+            int size = 3 + (int)(prng_next(&rng) % 3);
+            assert_int_equal(band_table_build_given(&t, which[w], size, given), MC_OK);
+            assert_int_equal(band_table_build_fillings(&u, which[w], fill, n, size, given), MC_OK);
+            same_table(&t, &u);
+            tables++;
+        }
+    }
+    print_message("%ld tables built from the fillings equal to the search's\n", tables);
+    band_table_free(&t);
+    band_table_free(&u);
+}
+
 static void test_min_valid(void **state)
 {
     (void)state;
@@ -208,6 +266,7 @@ int main(void)
         cmocka_unit_test(test_band29),
         cmocka_unit_test(test_twin),
         cmocka_unit_test(test_listing_twin),
+        cmocka_unit_test(test_fillings_twin),
         cmocka_unit_test(test_min_valid),
         cmocka_unit_test(test_read_stack),
     };
