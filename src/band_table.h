@@ -26,7 +26,10 @@
  * The sets come in increasing order and are then put by size, stably.
  * band_table_extend lists larger sizes later from the same UAs. Nothing is
  * cached across bands: a build takes a few milliseconds, and the engine
- * builds the six tables of a grid (3 bands, 3 stacks) per grid.
+ * builds the six tables of a grid (3 bands, 3 stacks) per grid. Bands with
+ * one gangster have the same fillings (band_table_fillings lists them):
+ * the band 3s of a group's items, whose tables band_table_build_fillings
+ * makes by comparing each with the list instead of searching it again.
  *
  * Givens (band_table_build_given): cells of the band fixed as clues that a
  * set does not count. A set S (disjoint from the givens) is then valid when
