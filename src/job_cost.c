@@ -11,11 +11,12 @@
  * 983,959,110 groups of the catalogue (bench_bandpair.txt), 3 us each.
  *
  * AVX-512 (an AMD EPYC with avx2, avx512f/bw/cd/dq/vl, bmi2, popcnt):
- *   group K = 16: build 4684c25 (an X's list made by band_scan_filter),
- *     `bench_bandscan --k 16 --bands 13 --per-band 2 --grids 0`,
- *     2026-11-29 (its projection 17,650 core-hours; 17,630 and 17,720 in
- *     two more rounds; the reference 18f745b 34,830-34,930 beside it;
- *     fee262c measured 19,230-19,730 in an earlier window);
+ *   group K = 16: build c29ded8 (the items' UAs by ua_find_group, band 3's
+ *     tables from the gangster's fillings), `bench_bandscan --k 16 --bands
+ *     13 --per-band 2 --grids 0`, 2026-11-29 (its projection 16,990
+ *     core-hours; 16,740 and 16,390 in two more rounds; the reference
+ *     18f745b 37,450, 37,490 and 36,310 beside it, 2.20-2.24x; 4684c25
+ *     measured 17,650, 1.97x, in a faster window);
  *   group K = 17: build 4684c25, `--k 17 --bands 13 --per-band 10
  *     --grids 0`, 2026-11-29 (426,500; the reference 18f745b 787,600 in
  *     the same window; fee262c 446,900 and 18f745b 813,000 in an earlier
@@ -76,8 +77,8 @@ static const cpu_rates RATES[JOB_COST_CPUS] = {
         {
             .group_k16 = {2,
                   {
-                      {3, 4}, {5, 8}, {5, 5}, {2, 4}, {11, 9}, {10, 3}, {10, 5}, {5, 5}, {5, 6}, {17, 7}, {6, 11},
-                      {23, 13}, {17, 7}}},
+                      {3, 4}, {4, 8}, {4, 4}, {3, 4}, {11, 8}, {11, 3}, {9, 5}, {5, 4}, {5, 6}, {18, 6}, {6, 11},
+                      {24, 12}, {14, 6}}},
             .group_k17 = {10,
                   {
                       {50, 79, 141, 94, 175, 21, 27, 20, 126, 46},
