@@ -37,8 +37,10 @@
  *      (zhi - f_s - the pair's clues in it), and the pair is cut;
  *   3c. item bound (group mode): a pair that the bound of 3b cuts in
  *      every item of the group (each item's first 128 UAs with a band-3
- *      part, made with its finder's UAs before steps 1-4, and its own
- *      strictness) is dropped before step 4: step 5 would cut it in every
+ *      part and its own strictness; the UAs are made before steps 1-4,
+ *      by ua_find_group, which searches the items together since they
+ *      share bands 1+2, and from the fillings of band 3's gangster,
+ *      listed once per group) is dropped before step 4: step 5 would cut it in every
  *      item before any search, since it tests the same UAs first (with
  *      those the item learns since added). At K = 17 this spares most of
  *      step 4's counts (bench_bandscan.txt: the 130 sampled groups'
