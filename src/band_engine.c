@@ -106,7 +106,7 @@ struct band_engine {
     ua_store *item_found; /* group mode: each item's finder UAs (ua_find_group) */
     int cap_item_found;
     /* group mode: the fillings of band 3's gangster, the same for every
-     * item (bands 1+2 fix it), nfill of them */
+     * item (bands 1+2 fix it), nfill3 of them */
     uint8_t *fill3;
     int nfill3;
     band_ua_list refill;         /* two-band UAs of the orientation from band_ua */
@@ -1659,8 +1659,8 @@ static mc_status run_orientation(band_engine *e, int o, int xmax)
     return st;
 }
 
-/* The finder's UAs of the grid e->grid into e->gua, some dropped on
- * request (tests). */
+/* The finder's UAs in found into e->gua: those a given hits dropped,
+ * and some more on request (tests). */
 static void keep_uas(band_engine *e, const ua_store *found)
 {
     e->ngua = 0;
@@ -1672,6 +1672,7 @@ static void keep_uas(band_engine *e, const ua_store *found)
     e->rec->ua_initial += (uint64_t)e->ngua;
 }
 
+/* The finder's UAs of the grid e->grid into e->gua (keep_uas). */
 static mc_status grid_uas(band_engine *e)
 {
     double t0 = mc_thread_cpu_seconds();
