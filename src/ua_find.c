@@ -305,18 +305,23 @@ static void add_fork(ua_finder *f, mstate *m, int ti)
     f->fork[f->nfork++] = (fork_rec){*m, ti};
 }
 
-/* One candidate (gr, gc) of step t. In the shared pass a candidate in
- * band 3 (or a lookup that landed there) only marks the step for a fork;
- * with only3 (a fork replayed) a candidate outside band 3 is skipped, the
- * shared pass took it. Returns whether to fork. */
-static inline bool candidate(ua_finder *f, mstate *m, int ti, int gr, int gc, bool only3, int kind)
+/* How a step is taken: OWN in a grid's own search (ua_find, and below a
+ * replayed fork), SHARED in the shared pass (band 3 UNKNOWN), REPLAY for
+ * a fork replayed by one grid. step() is specialized for each (the
+ * compiler folds the mode away), so a grid's own search has no test for
+ * band 3 in its loop. */
+enum { OWN, SHARED, REPLAY };
+
+/* One candidate (gr, gc) of step ti. SHARED: a candidate in band 3 (or a
+ * lookup that landed there) only marks the step for a fork; REPLAY: a
+ * candidate outside band 3 is skipped (the shared pass took it). Returns
+ * whether to fork. */
+static inline __attribute__((always_inline)) bool candidate(ua_finder *f, mstate *m, int ti, int gr, int gc,
+                                                            int mode, int kind)
 {
     const tnode *t = &f->node[ti];
-    if (m->shared) {
-        if (gr == UNKNOWN || gc == UNKNOWN || in_band3(m, gr, gc)) return true;
-    } else if (only3 && !in_band3(m, gr, gc)) {
-        return false;
-    }
+    if (mode == SHARED && (gr == UNKNOWN || gc == UNKNOWN || in_band3(m, gr, gc))) return true;
+    if (mode == REPLAY && !in_band3(m, gr, gc)) return false;
     int d;
     if (kind == 0) { /* row and column found by the label's digit */
         d = m->labmap[t->lab];
@@ -332,10 +337,9 @@ static inline bool candidate(ua_finder *f, mstate *m, int ti, int gr, int gc, bo
     return false;
 }
 
-/* Step ti from state m: every candidate cell (only those in band 3 with
- * only3); in the shared pass the step is recorded as a fork when one lies
- * in band 3. */
-static __attribute__((noinline)) void eval_step(ua_finder *f, mstate *m, int ti, bool only3)
+/* Step ti from state m: every candidate cell (those in band 3 only when
+ * REPLAY); SHARED records the step as a fork when one lies in band 3. */
+static inline __attribute__((always_inline)) void step(ua_finder *f, mstate *m, int ti, int mode)
 {
     const tnode *t = &f->node[ti];
     bool fork = false;
@@ -343,16 +347,16 @@ static __attribute__((noinline)) void eval_step(ua_finder *f, mstate *m, int ti,
         int d = m->labmap[t->lab];
         if (t->rk == 0) {
             int gr = m->rowmap[t->nr];
-            fork |= candidate(f, m, ti, gr, m->rowpos[gr][d], only3, 0);
+            fork |= candidate(f, m, ti, gr, m->rowpos[gr][d], mode, 0);
         } else if (t->ck == 0) {
             int gc = m->colmap[t->nc];
-            fork |= candidate(f, m, ti, m->colpos[gc][d], gc, only3, 0);
+            fork |= candidate(f, m, ti, m->colpos[gc][d], gc, mode, 0);
         } else {
             uint16_t rows = free_lines(t->rk, 0, m->bandmap[t->nr / 3], m->rowused, m->bandused);
-            while (rows && m->st == MC_OK) {
+            while (rows) {
                 int gr = __builtin_ctz(rows);
                 rows &= (uint16_t)(rows - 1);
-                fork |= candidate(f, m, ti, gr, m->rowpos[gr][d], only3, 1);
+                fork |= candidate(f, m, ti, gr, m->rowpos[gr][d], mode, 1);
             }
         }
     } else {
@@ -363,55 +367,22 @@ static __attribute__((noinline)) void eval_step(ua_finder *f, mstate *m, int ti,
         while (rows) {
             int gr = __builtin_ctz(rows);
             rows &= (uint16_t)(rows - 1);
-            for (uint16_t cols = cols0; cols && m->st == MC_OK; cols &= (uint16_t)(cols - 1))
-                fork |= candidate(f, m, ti, gr, __builtin_ctz(cols), only3, 2);
+            for (uint16_t cols = cols0; cols; cols &= (uint16_t)(cols - 1))
+                fork |= candidate(f, m, ti, gr, __builtin_ctz(cols), mode, 2);
         }
     }
-    if (fork) add_fork(f, m, ti);
+    if (mode == SHARED && fork) add_fork(f, m, ti);
 }
 
-/* The children of node from state m. The shared pass takes them through
- * eval_step; a grid's own search (ua_find, and below a replayed fork) by
- * the loop here, which knows every cell (the same candidates, without the
- * tests for band 3: 12% of the finder's time). */
+static __attribute__((noinline)) void step_shared(ua_finder *f, mstate *m, int ti) { step(f, m, ti, SHARED); }
+static __attribute__((noinline)) void step_replay(ua_finder *f, mstate *m, int ti) { step(f, m, ti, REPLAY); }
+
+/* The children of node from state m in a grid's own search; inlined into
+ * take, the search's one recursive function. */
 static inline __attribute__((always_inline)) void match_own(ua_finder *f, mstate *m, int node)
 {
-    for (int ti = f->node[node].child; ti >= 0 && m->st == MC_OK; ti = f->node[ti].sibling) {
-        const tnode *t = &f->node[ti];
-        if (t->depth > m->max_size) continue;
-        if (t->lk == 0) {
-            int d = m->labmap[t->lab];
-            if (t->rk == 0) {
-                int gr = m->rowmap[t->nr], gc = m->rowpos[gr][d];
-                if (col_ok(m, t, gc)) take(f, m, ti, gr, gc, d);
-            } else if (t->ck == 0) {
-                int gc = m->colmap[t->nc], gr = m->colpos[gc][d];
-                if (row_ok(m, t, gr)) take(f, m, ti, gr, gc, d);
-            } else {
-                uint16_t rows = free_lines(t->rk, 0, m->bandmap[t->nr / 3], m->rowused, m->bandused);
-                while (rows) {
-                    int gr = __builtin_ctz(rows);
-                    rows &= (uint16_t)(rows - 1);
-                    int gc = m->rowpos[gr][d];
-                    if (col_ok(m, t, gc)) take(f, m, ti, gr, gc, d);
-                }
-            }
-        } else {
-            uint16_t rows = free_lines(t->rk, t->rk == 0 ? m->rowmap[t->nr] : 0, m->bandmap[t->nr / 3],
-                                       m->rowused, m->bandused);
-            uint16_t cols0 = free_lines(t->ck, t->ck == 0 ? m->colmap[t->nc] : 0, m->stackmap[t->nc / 3],
-                                        m->colused, m->stackused);
-            while (rows) {
-                int gr = __builtin_ctz(rows);
-                rows &= (uint16_t)(rows - 1);
-                for (uint16_t cols = cols0; cols; cols &= (uint16_t)(cols - 1)) {
-                    int gc = __builtin_ctz(cols);
-                    int d = m->g[gr * 9 + gc];
-                    if (!((m->digused >> d) & 1)) take(f, m, ti, gr, gc, d);
-                }
-            }
-        }
-    }
+    for (int ti = f->node[node].child; ti >= 0 && m->st == MC_OK; ti = f->node[ti].sibling)
+        if (f->node[ti].depth <= m->max_size) step(f, m, ti, OWN);
 }
 
 static void match_children(ua_finder *f, mstate *m, int node)
@@ -421,7 +392,7 @@ static void match_children(ua_finder *f, mstate *m, int node)
         return;
     }
     for (int ti = f->node[node].child; ti >= 0 && m->st == MC_OK; ti = f->node[ti].sibling)
-        if (f->node[ti].depth <= m->max_size) eval_step(f, m, ti, false);
+        if (f->node[ti].depth <= m->max_size) step_shared(f, m, ti);
 }
 
 /* The tables of grid_cells (9x9, row order; UNKNOWN in a cell of band 3
@@ -566,7 +537,7 @@ mc_status ua_find_group(ua_finder *f, const uint8_t pair[54], const uint8_t *ban
             r = f->fork[k].m;
             r.shared = false;
             set_orientation(f, &r, r.o);
-            eval_step(f, &r, f->fork[k].ti, true);
+            step_replay(f, &r, f->fork[k].ti);
         }
         for (int i = 0; i < shared.n && r.st == MC_OK; i++) r.st = ua_store_add(&out[g], shared.set[i]);
         st = flush_found(f, r.st, &out[g]);
