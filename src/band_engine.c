@@ -346,7 +346,7 @@ const char *band_engine_failure(const band_engine *e)
 uint64_t band_engine_memory(const band_engine *e)
 {
     uint64_t m = sizeof *e;
-    for (int i = 0; i < 6; i++) m += (uint64_t)e->tab[i].cap * 4;
+    for (int i = 0; i < 6; i++) m += (uint64_t)e->tab[i].cap * 4 + (e->tab[i].fill ? BAND_TABLE_MAX_FILLINGS * 27 : 0);
     m += (uint64_t)e->tab3.cap * 4;
     m += (uint64_t)MAX_GRID_UAS * 2 * sizeof(cs81) + (uint64_t)MAX_R * B3_DEPTH * 4 + 54 * B3_WORDS * 8;
     m += ((uint64_t)e->captb + (uint64_t)e->captbx) * 8;

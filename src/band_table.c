@@ -11,7 +11,9 @@ void band_table_free(band_table *t)
 {
     free(t->set);
     free(t->tmp);
+    free(t->fill);
     t->set = t->tmp = NULL;
+    t->fill = NULL;
     t->cap = t->captmp = 0;
 }
 
@@ -20,46 +22,6 @@ void band_table_read_band(const uint8_t grid[81], int b, bool stack, uint8_t out
     for (int r = 0; r < 3; r++)
         for (int c = 0; c < 9; c++)
             out[9 * r + c] = stack ? grid[9 * c + 3 * b + r] : grid[9 * (3 * b + r) + c];
-}
-
-typedef struct fill_state {
-    const uint8_t *band;
-    uint16_t rowused[3];
-    band_table *t;
-    int overflow;
-} fill_state;
-
-/* The fillings column by column: a column holds its three digits in one of
- * six orders, and a row takes a digit once. A box is then right by itself:
- * its three columns' digits are its nine (they are the band's). d: the
- * cells where the columns so far differ from the band. Every difference
- * is appended (the build sorts them and drops repeats). */
-static void fill(fill_state *f, int c, uint32_t d)
-{
-    if (c == 9) {
-        band_table *t = f->t;
-        t->fillings++;
-        if (!d) return;
-        if (t->nua == BAND_TABLE_MAX_UA) {
-            f->overflow = 1;
-            return;
-        }
-        t->ua[t->nua++] = d;
-        return;
-    }
-    static const uint8_t order[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    const uint8_t dig[3] = {f->band[c], f->band[9 + c], f->band[18 + c]};
-    for (int k = 0; k < 6; k++) {
-        int x = dig[order[k][0]], y = dig[order[k][1]], z = dig[order[k][2]];
-        if (((f->rowused[0] >> x) | (f->rowused[1] >> y) | (f->rowused[2] >> z)) & 1) continue;
-        /* the rows whose digit moved: order k's non-fixed points */
-        uint32_t moved = 0;
-        for (int r = 0; r < 3; r++)
-            if (order[k][r] != r) moved |= UINT32_C(1) << (9 * r + c);
-        f->rowused[0] |= (uint16_t)(1u << x), f->rowused[1] |= (uint16_t)(1u << y), f->rowused[2] |= (uint16_t)(1u << z);
-        fill(f, c + 1, d | moved);
-        f->rowused[0] &= (uint16_t)~(1u << x), f->rowused[1] &= (uint16_t)~(1u << y), f->rowused[2] &= (uint16_t)~(1u << z);
-    }
 }
 
 static int cmp_ua(const void *a, const void *b)
@@ -200,29 +162,11 @@ mc_status band_table_build(band_table *t, const uint8_t band[27], int max_size)
     return band_table_build_given(t, band, max_size, 0);
 }
 
-/* The build once t->ua holds every difference of a filling (t->nua of
- * them) and t->fillings is set. */
-static mc_status build_from_differences(band_table *t, int max_size, uint32_t given);
-
-mc_status band_table_build_given(band_table *t, const uint8_t band[27], int max_size, uint32_t given)
-{
-    assert(max_size >= 0 && max_size <= BAND_TABLE_MAX_SIZE);
-    memmove(t->band, band, 27); /* band may be t->band */
-    t->max_size = max_size;
-    t->given = given;
-    t->nua = 0;
-    t->fillings = 0;
-    fill_state f;
-    memset(&f, 0, sizeof f);
-    f.band = band;
-    f.t = t;
-    fill(&f, 0, 0);
-    assert(!f.overflow);
-    return build_from_differences(t, max_size, given);
-}
-
-/* Every filling once: fill's recursion with the cells written out. */
-static void fill_out(const uint8_t *band, int c, uint16_t rowused[3], uint8_t *cur, uint8_t *out, int *n)
+/* The fillings column by column: a column holds its three digits in one of
+ * six orders, and a row takes a digit once. A box is then right by itself:
+ * its three columns' digits are its nine (they are the band's). Each
+ * filling is written to out in full. */
+static void fill(const uint8_t *band, int c, uint16_t rowused[3], uint8_t *cur, uint8_t *out, int *n)
 {
     if (c == 9) {
         memcpy(out + 27 * (size_t)(*n)++, cur, 27);
@@ -234,7 +178,7 @@ static void fill_out(const uint8_t *band, int c, uint16_t rowused[3], uint8_t *c
         for (int r = 0; r < 3; r++) d[r] = band[9 * order[k][r] + c];
         if (((rowused[0] >> d[0]) | (rowused[1] >> d[1]) | (rowused[2] >> d[2])) & 1) continue;
         for (int r = 0; r < 3; r++) rowused[r] |= (uint16_t)(1u << d[r]), cur[9 * r + c] = (uint8_t)d[r];
-        fill_out(band, c + 1, rowused, cur, out, n);
+        fill(band, c + 1, rowused, cur, out, n);
         for (int r = 0; r < 3; r++) rowused[r] &= (uint16_t)~(1u << d[r]);
     }
 }
@@ -244,8 +188,16 @@ int band_table_fillings(const uint8_t band[27], uint8_t *out)
     uint16_t rowused[3] = {0, 0, 0};
     uint8_t cur[27];
     int n = 0;
-    fill_out(band, 0, rowused, cur, out, &n);
+    fill(band, 0, rowused, cur, out, &n);
     return n;
+}
+
+mc_status band_table_build_given(band_table *t, const uint8_t band[27], int max_size, uint32_t given)
+{
+    if (!t->fill && !(t->fill = malloc(BAND_TABLE_MAX_FILLINGS * 27))) return MC_ENOMEM;
+    uint8_t b[27];
+    memcpy(b, band, 27); /* band may be t->band */
+    return band_table_build_fillings(t, b, t->fill, band_table_fillings(b, t->fill), max_size, given);
 }
 
 mc_status band_table_build_fillings(band_table *t, const uint8_t band[27], const uint8_t *fillings, int n,
@@ -263,25 +215,19 @@ mc_status band_table_build_fillings(band_table *t, const uint8_t band[27], const
         for (int c = 0; c < 27; c++) d |= (uint32_t)(f[c] != t->band[c]) << c;
         if (d) t->ua[t->nua++] = d;
     }
-    return build_from_differences(t, max_size, given);
-}
-
-static mc_status build_from_differences(band_table *t, int max_size, uint32_t given)
-{
     /* keep the minimal differences (once each: a repeat of a kept one is
      * a superset of it) */
     qsort(t->ua, (size_t)t->nua, sizeof t->ua[0], cmp_ua);
-    int n = 0;
+    int kept = 0;
     for (int i = 0; i < t->nua; i++) {
         int sup = 0;
-        for (int j = 0; j < n && !sup; j++) sup = (t->ua[j] & t->ua[i]) == t->ua[j];
-        if (!sup) t->ua[n++] = t->ua[i];
+        for (int j = 0; j < kept && !sup; j++) sup = (t->ua[j] & t->ua[i]) == t->ua[j];
+        if (!sup) t->ua[kept++] = t->ua[i];
     }
     int m = 0; /* a UA a given hits needs nothing of a set */
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < kept; i++)
         if (!(t->ua[i] & given)) t->ua[m++] = t->ua[i];
-    n = m;
-    t->nua = n;
+    t->nua = m;
     mc_status st = set_room(t, max_size);
     if (st != MC_OK) return st;
     t->start[0] = 0;

@@ -29,7 +29,7 @@
  * builds the six tables of a grid (3 bands, 3 stacks) per grid. Bands with
  * one gangster have the same fillings (band_table_fillings lists them):
  * the band 3s of a group's items, whose tables band_table_build_fillings
- * makes by comparing each with the list instead of searching it again.
+ * makes from one list instead of listing it again for each.
  *
  * Givens (band_table_build_given): cells of the band fixed as clues that a
  * set does not count. A set S (disjoint from the givens) is then valid when
@@ -68,6 +68,7 @@ typedef struct band_table {
     int fillings;                         /* fillings with the band's gangster (band included) */
     int min_valid;
     uint32_t *tmp;                        /* scratch of the listing */
+    uint8_t *fill;                        /* scratch: the fillings (band_table_build_given) */
     int captmp;
 } band_table;
 
@@ -90,10 +91,12 @@ MC_MUST_USE mc_status band_table_build_given(band_table *t, const uint8_t band[2
 #define BAND_TABLE_MAX_FILLINGS 1728
 int band_table_fillings(const uint8_t band[27], uint8_t *out);
 
-/* band_table_build_given from band's gangster's fillings (n of them, as
- * band_table_fillings gives for band or for a band with its gangster):
- * the differences are compared out instead of searched; the same table
- * (test_band_table). */
+/* The table of band from its gangster's fillings (n of them, as
+ * band_table_fillings gives for band or for any band with its gangster):
+ * the differences from band are compared out of the list.
+ * band_table_build_given is this with band's own list; a caller with
+ * several bands of one gangster lists it once (test_band_table: the same
+ * table from another band's list). */
 MC_MUST_USE mc_status band_table_build_fillings(band_table *t, const uint8_t band[27], const uint8_t *fillings,
                                                 int n, int max_size, uint32_t given);
 

@@ -227,7 +227,7 @@ static void test_fillings_twin(void **state)
             tables++;
         }
     }
-    print_message("%ld tables built from the fillings equal to the search's\n", tables);
+    print_message("%ld tables from a list of the gangster's fillings equal to the band's own build\n", tables);
     band_table_free(&t);
     band_table_free(&u);
 }
