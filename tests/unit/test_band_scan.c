@@ -37,12 +37,23 @@ static int oracle(const uint64_t *list, int n, uint64_t q)
     return i;
 }
 
-static uint64_t sparse(prng *r)
+/* k random bits below bit `below` (repeats allowed). */
+static uint64_t random_bits(prng *r, int k, int below)
 {
     uint64_t w = 0;
-    int k = 4 + (int)prng_below(r, 12);
-    for (int j = 0; j < k; j++) w |= UINT64_C(1) << prng_below(r, 54);
+    for (int j = 0; j < k; j++) w |= UINT64_C(1) << prng_below(r, (uint64_t)below);
     return w;
+}
+
+/* A set of 4..15 draws of 54 bits: a pair meets most of them. */
+static uint64_t sparse(prng *r) { return random_bits(r, 4 + (int)prng_below(r, 12), 54); }
+
+/* 0..300 sparse sets into list; their number. */
+static int sparse_list(prng *r, uint64_t list[300])
+{
+    int n = (int)prng_below(r, 301);
+    for (int i = 0; i < n; i++) list[i] = sparse(r);
+    return n;
 }
 
 static void test_versions(void **state)
@@ -57,11 +68,8 @@ static void test_versions(void **state)
     uint64_t list[300];
     int hits = 0;
     for (int t = 0; t < 20000; t++) {
-        int n = (int)prng_below(&r, 301);
-        for (int i = 0; i < n; i++) list[i] = sparse(&r);
-        uint64_t q = 0;
-        int k = 8 + (int)prng_below(&r, 10);
-        for (int j = 0; j < k; j++) q |= UINT64_C(1) << prng_below(&r, 54);
+        int n = sparse_list(&r, list);
+        uint64_t q = random_bits(&r, 8 + (int)prng_below(&r, 10), 54);
         /* a set meeting q in every list, then maybe one missing it */
         for (int i = 0; i < n; i++)
             if (!(list[i] & q)) list[i] |= q & -q;
@@ -92,11 +100,8 @@ static void test_filter_versions(void **state)
     uint64_t list[300], want[300], out[300];
     long kept = 0, all = 0;
     for (int t = 0; t < 20000; t++) {
-        int n = (int)prng_below(&r, 301);
-        for (int i = 0; i < n; i++) list[i] = sparse(&r);
-        uint64_t x = 0;
-        int k = 1 + (int)prng_below(&r, 8);
-        for (int j = 0; j < k; j++) x |= UINT64_C(1) << prng_below(&r, 27);
+        int n = sparse_list(&r, list);
+        uint64_t x = random_bits(&r, 1 + (int)prng_below(&r, 8), 27);
         int m = 0;
         for (int i = 0; i < n; i++)
             if (!(list[i] & x)) want[m++] = list[i];
