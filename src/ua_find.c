@@ -37,6 +37,18 @@
  * shared pass misses band 3, so it is every grid's; a replayed match meets
  * band 3. So each grid's list is the union of the two, and equals
  * ua_find's (test_ua_find checks it set for set).
+ *
+ * The grids replay together, as classes: a class is a range of f->order
+ * (grid numbers) whose grids agree on every band-3 cell and position the
+ * path so far has read, and it searches with the tables of its first grid
+ * (its representative). A read in band 3 splits the class by the value each
+ * grid gives (a cell's digit, or the row or column of a digit in a line);
+ * every part goes on with that value. Whether a read lands in band 3 does
+ * not depend on the grid (bands 1+2 are shared, so a digit missing from a
+ * line's two bands is in its band-3 cell for every grid), so a read outside
+ * band 3 never splits. A class searches a subtree once for all its grids,
+ * and a match is recorded for each (f->imatch, de-duplicated per grid at
+ * the end).
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -78,6 +90,15 @@ struct ua_finder {
     int nfork, capfork;
     uint16_t *anchor; /* o << 10 | B << 8 | d << 4 | i << 2 | j */
     int nanchor, capanchor;
+    /* the replay's grids: grid g's tables as g, rowpos, colpos and its
+     * matches, with repeats (capgrids of each); the grids replayed now are
+     * base .. base + 63, bit g - base of a class; vmask[what][o][a][b][v]:
+     * the bits of those whose read (what, a, b) in orientation o gives v */
+    uint8_t (*ig)[2][81];
+    uint8_t (*irowpos)[2][9][9], (*icolpos)[2][9][9];
+    ua_store *imatch;
+    int capgrids, base;
+    uint64_t vmask[3][2][9][9][9];
 };
 
 typedef struct mstate {
@@ -91,6 +112,8 @@ typedef struct mstate {
     cs81 cells; /* in the original grid's orientation */
     int max_size;
     bool shared; /* the shared pass of ua_find_group: band 3 is UNKNOWN */
+    bool multi;  /* the replay of ua_find_group: a class of grids, bits of cls */
+    uint64_t cls;
     mc_status st;
 } mstate;
 
@@ -183,30 +206,46 @@ void ua_finder_free(ua_finder *f)
     if (!f) return;
     free(f->fork);
     free(f->anchor);
+    free(f->ig);
+    free(f->irowpos);
+    free(f->icolpos);
+    for (int g = 0; g < f->capgrids; g++) ua_store_free(&f->imatch[g]);
+    free(f->imatch);
     free(f->node);
     free(f);
 }
 
 int ua_finder_patterns(const ua_finder *f) { return f->npatterns; }
 
-static void emit(ua_finder *f, mstate *m)
+/* u into the hash set (nothing when there); MC_ENOMEM when it is full. */
+static mc_status hash_add(ua_finder *f, cs81 u)
 {
-    uint64_t h = (m->cells.w[0] * UINT64_C(0x9E3779B97F4A7C15)) ^ (m->cells.w[1] * UINT64_C(0xC2B2AE3D27D4EB4F));
+    uint64_t h = (u.w[0] * UINT64_C(0x9E3779B97F4A7C15)) ^ (u.w[1] * UINT64_C(0xC2B2AE3D27D4EB4F));
     uint32_t i = (uint32_t)(h >> (64 - HASH_BITS));
     for (;;) {
         if (cs81_is_empty(f->hash[i])) break;
-        if (cs81_eq(f->hash[i], m->cells)) return;
+        if (cs81_eq(f->hash[i], u)) return MC_OK;
         i = (i + 1) & (HASH_SIZE - 1);
     }
-    if (f->nfound >= HASH_SIZE / 2) {
-        m->st = MC_ENOMEM; /* more matches than the table holds: never seen */
-        return;
-    }
-    f->hash[i] = m->cells;
+    if (f->nfound >= HASH_SIZE / 2) return MC_ENOMEM; /* more matches than the table holds: never seen */
+    f->hash[i] = u;
     f->slot[f->nfound++] = (uint16_t)i;
+    return MC_OK;
+}
+
+/* A match: into the hash set, or in the replay for every grid of the class. */
+static void emit(ua_finder *f, mstate *m)
+{
+    mc_status st = MC_OK;
+    if (!m->multi) st = hash_add(f, m->cells);
+    else
+        for (uint64_t c = m->cls; c && st == MC_OK; c &= c - 1)
+            st = ua_store_add(&f->imatch[f->base + __builtin_ctzll(c)], m->cells);
+    if (st != MC_OK) m->st = st;
 }
 
 static void match_children(ua_finder *f, mstate *m, int node);
+static void match_class(ua_finder *f, mstate *m, int node);
 static inline __attribute__((always_inline)) void match_own(ua_finder *f, mstate *m, int node);
 
 static inline bool row_ok(const mstate *m, const tnode *t, int gr)
@@ -259,6 +298,7 @@ static void take(ua_finder *f, mstate *m, int ti, int gr, int gc, int d)
     if (t->terminal) emit(f, m);
     if (t->child >= 0 && t->depth < m->max_size) {
         if (m->shared) match_children(f, m, ti);
+        else if (m->multi) match_class(f, m, ti);
         else match_own(f, m, ti);
     }
     m->rowused = rowused, m->colused = colused, m->digused = digused;
@@ -305,12 +345,12 @@ static void add_fork(ua_finder *f, mstate *m, int ti)
     f->fork[f->nfork++] = (fork_rec){*m, ti};
 }
 
-/* How a step is taken: OWN in a grid's own search (ua_find, and below a
- * replayed fork), SHARED in the shared pass (band 3 UNKNOWN), REPLAY for
- * a fork replayed by one grid. step() is specialized for each (the
- * compiler folds the mode away), so a grid's own search has no test for
- * band 3 in its loop. */
-enum { OWN, SHARED, REPLAY };
+/* How a step is taken: OWN in a grid's own search (ua_find), SHARED in
+ * the shared pass (band 3 UNKNOWN), REPLAY for a fork replayed by a class
+ * of grids, CLASS in a class's search below a replayed fork or anchor.
+ * step() is specialized for each (the compiler folds the mode away), so a
+ * grid's own search has no test for band 3 or classes in its loop. */
+enum { OWN, SHARED, REPLAY, CLASS };
 
 /* One candidate (gr, gc) of step ti. SHARED: a candidate in band 3 (or a
  * lookup that landed there) only marks the step for a fork; REPLAY: a
@@ -337,6 +377,55 @@ static inline __attribute__((always_inline)) bool candidate(ua_finder *f, mstate
     return false;
 }
 
+/* What a read of the grid is: the column of digit b in row a, the row of
+ * digit b in column a, the digit of cell (a, b). */
+enum { READ_ROW, READ_COL, READ_CELL };
+
+/* The class's tables: those of its first grid. */
+static void class_tables(ua_finder *f, mstate *m)
+{
+    int rep = f->base + __builtin_ctzll(m->cls);
+    m->g = f->ig[rep][m->o];
+    m->rowpos = (const uint8_t(*)[9])f->irowpos[rep][m->o];
+    m->colpos = (const uint8_t(*)[9])f->icolpos[rep][m->o];
+}
+
+/* A candidate of a class with more than one grid whose read (what: of
+ * digit d in row gr or column gc, or of cell (gr, gc)) lands in band 3:
+ * each part of the class by the value read goes on with its value (in gc
+ * for READ_ROW, in gr for READ_COL, in its tables for READ_CELL). */
+static void class_candidate(ua_finder *f, mstate *m, int ti, int gr, int gc, int mode, int kind, int what, int d)
+{
+    const uint64_t cls = m->cls;
+    const uint64_t *vm = what == READ_ROW   ? f->vmask[READ_ROW][m->o][gr][d]
+                         : what == READ_COL ? f->vmask[READ_COL][m->o][gc][d]
+                                            : f->vmask[READ_CELL][m->o][gr][gc];
+    for (int v = 0; v < 9 && m->st == MC_OK; v++) {
+        uint64_t part = cls & vm[v];
+        if (!part) continue;
+        m->cls = part;
+        class_tables(f, m);
+        if (what == READ_ROW) gc = v;
+        else if (what == READ_COL) gr = v;
+        if (mode == REPLAY) candidate(f, m, ti, gr, gc, REPLAY, kind);
+        else candidate(f, m, ti, gr, gc, CLASS, kind);
+    }
+    m->cls = cls;
+    class_tables(f, m);
+}
+
+/* candidate, or class_candidate when the read that gave (gr, gc) lands in
+ * band 3 and the class holds more than one grid. */
+static inline __attribute__((always_inline)) bool look(ua_finder *f, mstate *m, int ti, int gr, int gc, int mode,
+                                                       int kind, int what, int d)
+{
+    if ((mode == REPLAY || mode == CLASS) && (m->cls & (m->cls - 1)) && in_band3(m, gr, gc)) {
+        class_candidate(f, m, ti, gr, gc, mode, kind, what, d);
+        return false;
+    }
+    return candidate(f, m, ti, gr, gc, mode, kind);
+}
+
 /* Step ti from state m: every candidate cell (those in band 3 only when
  * REPLAY); SHARED records the step as a fork when one lies in band 3. */
 static inline __attribute__((always_inline)) void step(ua_finder *f, mstate *m, int ti, int mode)
@@ -347,16 +436,16 @@ static inline __attribute__((always_inline)) void step(ua_finder *f, mstate *m, 
         int d = m->labmap[t->lab];
         if (t->rk == 0) {
             int gr = m->rowmap[t->nr];
-            fork |= candidate(f, m, ti, gr, m->rowpos[gr][d], mode, 0);
+            fork |= look(f, m, ti, gr, m->rowpos[gr][d], mode, 0, READ_ROW, d);
         } else if (t->ck == 0) {
             int gc = m->colmap[t->nc];
-            fork |= candidate(f, m, ti, m->colpos[gc][d], gc, mode, 0);
+            fork |= look(f, m, ti, m->colpos[gc][d], gc, mode, 0, READ_COL, d);
         } else {
             uint16_t rows = free_lines(t->rk, 0, m->bandmap[t->nr / 3], m->rowused, m->bandused);
             while (rows) {
                 int gr = __builtin_ctz(rows);
                 rows &= (uint16_t)(rows - 1);
-                fork |= candidate(f, m, ti, gr, m->rowpos[gr][d], mode, 1);
+                fork |= look(f, m, ti, gr, m->rowpos[gr][d], mode, 1, READ_ROW, d);
             }
         }
     } else {
@@ -368,7 +457,7 @@ static inline __attribute__((always_inline)) void step(ua_finder *f, mstate *m, 
             int gr = __builtin_ctz(rows);
             rows &= (uint16_t)(rows - 1);
             for (uint16_t cols = cols0; cols; cols &= (uint16_t)(cols - 1))
-                fork |= candidate(f, m, ti, gr, __builtin_ctz(cols), mode, 2);
+                fork |= look(f, m, ti, gr, __builtin_ctz(cols), mode, 2, READ_CELL, 0);
         }
     }
     if (mode == SHARED && fork) add_fork(f, m, ti);
@@ -383,6 +472,13 @@ static inline __attribute__((always_inline)) void match_own(ua_finder *f, mstate
 {
     for (int ti = f->node[node].child; ti >= 0 && m->st == MC_OK; ti = f->node[ti].sibling)
         if (f->node[ti].depth <= m->max_size) step(f, m, ti, OWN);
+}
+
+/* The children of node in a class's search. */
+static void match_class(ua_finder *f, mstate *m, int node)
+{
+    for (int ti = f->node[node].child; ti >= 0 && m->st == MC_OK; ti = f->node[ti].sibling)
+        if (f->node[ti].depth <= m->max_size) step(f, m, ti, CLASS);
 }
 
 static void match_children(ua_finder *f, mstate *m, int node)
@@ -502,6 +598,60 @@ mc_status ua_find(ua_finder *f, const uint8_t *grid_cells, int max_size, ua_stor
     return st;
 }
 
+/* The anchor (B, d, i, j) for every grid of class m (its orientation
+ * set): the class split by the anchor's two columns, each part searched. */
+static void anchor_class(ua_finder *f, mstate *m, int B, int d, int i, int j)
+{
+    const uint64_t cls = m->cls;
+    const uint64_t *va = f->vmask[READ_ROW][m->o][3 * B + i][d], *vb = f->vmask[READ_ROW][m->o][3 * B + j][d];
+    for (int a = 0; a < 9; a++)
+        for (int b = 0; b < 9 && m->st == MC_OK; b++) {
+            uint64_t part = cls & va[a] & vb[b];
+            if (!part) continue;
+            m->cls = part;
+            class_tables(f, m);
+            if (set_anchor(m, B, d, i, j)) match_class(f, m, 0);
+        }
+    m->cls = cls;
+}
+
+/* Room for n grids in the replay's arrays. */
+static mc_status grids_room(ua_finder *f, int n)
+{
+    if (n <= f->capgrids) return MC_OK;
+#define GROW(p)                                                                                                        \
+    do {                                                                                                               \
+        void *q = realloc(f->p, sizeof *f->p * (size_t)n);                                                             \
+        if (!q) return MC_ENOMEM;                                                                                      \
+        f->p = q;                                                                                                      \
+    } while (0)
+    GROW(ig);
+    GROW(irowpos);
+    GROW(icolpos);
+    GROW(imatch);
+#undef GROW
+    for (int g = f->capgrids; g < n; g++) ua_store_init(&f->imatch[g]);
+    f->capgrids = n;
+    return MC_OK;
+}
+
+/* vmask for the grids base .. base + cnt - 1 (their tables loaded). */
+static void class_masks(ua_finder *f, int cnt)
+{
+    memset(f->vmask, 0, sizeof f->vmask);
+    for (int b = 0; b < cnt; b++) {
+        int g = f->base + b;
+        uint64_t bit = UINT64_C(1) << b;
+        for (int o = 0; o < 2; o++)
+            for (int x = 0; x < 9; x++)
+                for (int y = 0; y < 9; y++) {
+                    f->vmask[READ_ROW][o][x][y][f->irowpos[g][o][x][y]] |= bit;
+                    f->vmask[READ_COL][o][x][y][f->icolpos[g][o][x][y]] |= bit;
+                    f->vmask[READ_CELL][o][x][y][f->ig[g][o][x * 9 + y]] |= bit;
+                }
+    }
+}
+
 mc_status ua_find_group(ua_finder *f, const uint8_t pair[54], const uint8_t *band3, int n, int max_size,
                         ua_store *out)
 {
@@ -521,26 +671,51 @@ mc_status ua_find_group(ua_finder *f, const uint8_t pair[54], const uint8_t *ban
     ua_store shared;
     ua_store_init(&shared);
     mc_status st = flush_found(f, m.st, &shared);
-    for (int g = 0; g < n && st == MC_OK; g++) {
+    if (st == MC_OK && n > 0) st = grids_room(f, n);
+    if (st != MC_OK || n <= 0) {
+        ua_store_free(&shared);
+        return st;
+    }
+    for (int g = 0; g < n; g++) {
         memcpy(cells + 54, band3 + 27 * (size_t)g, 27);
         load_grid(f, cells);
-        mstate r;
-        memset(&r, 0, sizeof r);
-        r.max_size = max_size;
-        r.st = MC_OK;
+        memcpy(f->ig[g], f->g, sizeof f->ig[g]);
+        memcpy(f->irowpos[g], f->rowpos, sizeof f->irowpos[g]);
+        memcpy(f->icolpos[g], f->colpos, sizeof f->icolpos[g]);
+        f->imatch[g].n = 0;
+    }
+    /* the anchors and forks, each for the class of 64 grids at a time */
+    mstate r;
+    memset(&r, 0, sizeof r);
+    r.st = MC_OK;
+    for (f->base = 0; f->base < n && r.st == MC_OK; f->base += 64) {
+        int cnt = n - f->base < 64 ? n - f->base : 64;
+        uint64_t all = cnt == 64 ? ~UINT64_C(0) : (UINT64_C(1) << cnt) - 1;
+        class_masks(f, cnt);
         for (int k = 0; k < f->nanchor && r.st == MC_OK; k++) {
             int a = f->anchor[k];
+            memset(&r, 0, sizeof r);
+            r.max_size = max_size;
+            r.multi = true;
+            r.cls = all;
             set_orientation(f, &r, a >> 10);
-            if (set_anchor(&r, (a >> 8) & 3, (a >> 4) & 15, (a >> 2) & 3, a & 3)) match_children(f, &r, 0);
+            anchor_class(f, &r, (a >> 8) & 3, (a >> 4) & 15, (a >> 2) & 3, a & 3);
         }
         for (int k = 0; k < f->nfork && r.st == MC_OK; k++) {
             r = f->fork[k].m;
             r.shared = false;
-            set_orientation(f, &r, r.o);
+            r.multi = true;
+            r.cls = all;
+            class_tables(f, &r);
             step_replay(f, &r, f->fork[k].ti);
         }
-        for (int i = 0; i < shared.n && r.st == MC_OK; i++) r.st = ua_store_add(&out[g], shared.set[i]);
-        st = flush_found(f, r.st, &out[g]);
+    }
+    st = r.st;
+    /* each grid's matches, de-duplicated in the hash set */
+    for (int g = 0; g < n && st == MC_OK; g++) {
+        for (int i = 0; i < f->imatch[g].n && st == MC_OK; i++) st = hash_add(f, f->imatch[g].set[i]);
+        for (int i = 0; i < shared.n && st == MC_OK; i++) st = ua_store_add(&out[g], shared.set[i]);
+        st = flush_found(f, st, &out[g]);
         if (st == MC_OK) ua_store_normalize(&out[g]);
     }
     ua_store_free(&shared);
