@@ -397,12 +397,17 @@ static void class_tables(ua_finder *f, mstate *m)
 static void class_candidate(ua_finder *f, mstate *m, int ti, int gr, int gc, int mode, int kind, int what, int d)
 {
     const uint64_t cls = m->cls;
-    const uint64_t *vm = what == READ_ROW   ? f->vmask[READ_ROW][m->o][gr][d]
-                         : what == READ_COL ? f->vmask[READ_COL][m->o][gc][d]
-                                            : f->vmask[READ_CELL][m->o][gr][gc];
-    for (int v = 0; v < 9 && m->st == MC_OK; v++) {
-        uint64_t part = cls & vm[v];
-        if (!part) continue;
+    const int o = m->o;
+    const uint64_t(*vm) = what == READ_ROW   ? f->vmask[READ_ROW][o][gr][d]
+                          : what == READ_COL ? f->vmask[READ_COL][o][gc][d]
+                                             : f->vmask[READ_CELL][o][gr][gc];
+    /* the parts one by one: the value of the first grid left, then all
+     * that share it */
+    for (uint64_t rest = cls; rest && m->st == MC_OK;) {
+        int g = f->base + __builtin_ctzll(rest);
+        int v = what == READ_ROW ? f->irowpos[g][o][gr][d] : what == READ_COL ? f->icolpos[g][o][gc][d] : f->ig[g][o][gr * 9 + gc];
+        uint64_t part = rest & vm[v];
+        rest &= ~part;
         m->cls = part;
         class_tables(f, m);
         if (what == READ_ROW) gc = v;
