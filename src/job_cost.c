@@ -11,12 +11,12 @@
  * 983,959,110 groups of the catalogue (bench_bandpair.txt), 3 us each.
  *
  * AVX-512 (an AMD EPYC with avx2, avx512f/bw/cd/dq/vl, bmi2, popcnt):
- *   group K = 16: build c29ded8 (the items' UAs by ua_find_group, band 3's
- *     tables from the gangster's fillings), `bench_bandscan --k 16 --bands
- *     13 --per-band 2 --grids 0`, 2026-11-29 (its projection 16,990
- *     core-hours; 16,740 and 16,390 in two more rounds; the reference
- *     18f745b 37,450, 37,490 and 36,310 beside it, 2.20-2.24x; 4684c25
- *     measured 17,650, 1.97x, in a faster window);
+ *   group K = 16: build dc4e8f4 (the items' UAs by ua_find_group in
+ *     classes of items), `bench_bandscan --k 16 --bands 13 --per-band 2
+ *     --grids 0`, 2026-11-29 (its projection 15,160 core-hours; 14,110 and
+ *     15,650 in two more rounds; the reference 18f745b 40,220, 36,450 and
+ *     39,980 beside it, 2.55-2.65x, in a slower window than c29ded8's
+ *     16,990 against 37,450);
  *   group K = 17: build 4684c25, `--k 17 --bands 13 --per-band 10
  *     --grids 0`, 2026-11-29 (426,500; the reference 18f745b 787,600 in
  *     the same window; fee262c 446,900 and 18f745b 813,000 in an earlier
@@ -77,8 +77,8 @@ static const cpu_rates RATES[JOB_COST_CPUS] = {
         {
             .group_k16 = {2,
                   {
-                      {3, 4}, {4, 8}, {4, 4}, {3, 4}, {11, 8}, {11, 3}, {9, 5}, {5, 4}, {5, 6}, {18, 6}, {6, 11},
-                      {24, 12}, {14, 6}}},
+                      {2, 4}, {4, 6}, {4, 2}, {2, 3}, {12, 7}, {10, 3}, {8, 4}, {3, 5}, {5, 6}, {20, 7}, {4, 10},
+                      {23, 12}, {12, 5}}},
             .group_k17 = {10,
                   {
                       {50, 79, 141, 94, 175, 21, 27, 20, 126, 46},
