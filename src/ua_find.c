@@ -38,17 +38,19 @@
  * band 3. So each grid's list is the union of the two, and equals
  * ua_find's (test_ua_find checks it set for set).
  *
- * The grids replay together, as classes: a class is a range of f->order
- * (grid numbers) whose grids agree on every band-3 cell and position the
- * path so far has read, and it searches with the tables of its first grid
- * (its representative). A read in band 3 splits the class by the value each
- * grid gives (a cell's digit, or the row or column of a digit in a line);
- * every part goes on with that value. Whether a read lands in band 3 does
- * not depend on the grid (bands 1+2 are shared, so a digit missing from a
- * line's two bands is in its band-3 cell for every grid), so a read outside
- * band 3 never splits. A class searches a subtree once for all its grids,
- * and a match is recorded for each (f->imatch, de-duplicated per grid at
- * the end).
+ * The grids replay together, as classes: a class is a set of grids (bits
+ * of a 64-bit mask; 64 grids are replayed at a time) that agree on every
+ * band-3 cell and position the path so far has read, and it searches with
+ * the tables of its first grid (its representative). A read in band 3
+ * splits the class by the value each grid gives (a cell's digit, or the
+ * row or column of a digit in a line; f->vmask holds, per read and value,
+ * the grids that give it), and every part goes on with its value. Whether
+ * a read lands in band 3 does not depend on the grid (bands 1+2 are shared,
+ * so a digit missing from a line's two bands is in its band-3 cell for
+ * every grid), so a read outside band 3 never splits. A class searches a
+ * subtree once for all its grids, and a match is recorded for each
+ * (f->imatch, de-duplicated per grid at the end). K = 16, 26 groups of 41
+ * items on average: 4.7 M steps taken instead of 21.4 M one grid at a time.
  */
 #include <assert.h>
 #include <stdlib.h>
