@@ -105,10 +105,6 @@ struct band_engine {
     ua_store found;
     ua_store *item_found; /* group mode: each item's finder UAs (ua_find_group) */
     int cap_item_found;
-    /* group mode: the fillings of band 3's gangster, the same for every
-     * item (bands 1+2 fix it), nfill3 of them */
-    uint8_t *fill3;
-    int nfill3;
     band_ua_list refill;         /* two-band UAs of the orientation from band_ua */
     uint64_t *tb0;               /* the orientation's initial two-band UAs, merged */
     int ntb0, captb0;
@@ -300,7 +296,6 @@ void band_engine_free(band_engine *e)
     ua_store_free(&e->found);
     for (int i = 0; i < e->cap_item_found; i++) ua_store_free(&e->item_found[i]);
     free(e->item_found);
-    free(e->fill3);
     band_ua_list_free(&e->refill);
     free(e->tb0);
     for (int i = 0; i < 6; i++) band_table_free(&e->tab[i]);
@@ -347,11 +342,11 @@ uint64_t band_engine_memory(const band_engine *e)
 {
     uint64_t m = sizeof *e;
     for (int i = 0; i < 6; i++) m += (uint64_t)e->tab[i].cap * 4 + (e->tab[i].fill ? BAND_TABLE_MAX_FILLINGS * 27 : 0);
-    m += (uint64_t)e->tab3.cap * 4;
+    m += (uint64_t)e->tab3.cap * 4 + (e->tab3.fill ? BAND_TABLE_MAX_FILLINGS * 27 : 0);
     m += (uint64_t)MAX_GRID_UAS * 2 * sizeof(cs81) + (uint64_t)MAX_R * B3_DEPTH * 4 + 54 * B3_WORDS * 8;
     m += ((uint64_t)e->captb + (uint64_t)e->captbx) * 8;
     m += ((uint64_t)e->capvx + 2 * (uint64_t)e->capvy) * sizeof(vec2) + (uint64_t)e->capys * (4 + sizeof(vec4));
-    m += (uint64_t)e->found.cap * sizeof(cs81) + (e->fill3 ? BAND_TABLE_MAX_FILLINGS * 27 : 0);
+    m += (uint64_t)e->found.cap * sizeof(cs81);
     for (int i = 0; i < e->cap_item_found; i++) m += (uint64_t)e->item_found[i].cap * sizeof(cs81);
     m += ((uint64_t)e->refill.cap + (uint64_t)e->refill.captmp + (uint64_t)e->captb0) * 8;
     m += (uint64_t)e->capqs * 12;
@@ -1842,10 +1837,6 @@ static mc_status items_prepare(band_engine *e, const uint8_t *band3, int n)
     e->niua = 0;
     mc_status st = items_uas(e, band3, n);
     if (st != MC_OK) return st;
-    double t_fill = mc_thread_cpu_seconds();
-    if (!e->fill3 && !(e->fill3 = malloc(BAND_TABLE_MAX_FILLINGS * 27))) return MC_ENOMEM;
-    e->nfill3 = band_table_fillings(band3, e->fill3); /* every item's band 3 has the gangster */
-    e->rec->seconds_tables += mc_thread_cpu_seconds() - t_fill;
     for (int i = 0; i < n; i++) {
         memcpy(e->og + 54, band3 + 27 * (size_t)i, 27);
         keep_uas(e, &e->item_found[i]);
@@ -1856,7 +1847,9 @@ static mc_status items_prepare(band_engine *e, const uint8_t *band3, int n)
         double t0 = mc_thread_cpu_seconds();
         uint8_t b3[27];
         memcpy(b3, e->og + 54, 27);
-        if ((st = band_table_build_fillings(&e->tab3, b3, e->fill3, e->nfill3, 0, e->g3)) != MC_OK) return st;
+        /* every item's band 3 has the gangster bands 1+2 leave: tab3 lists
+         * its fillings once, at the first item */
+        if ((st = band_table_build_given(&e->tab3, b3, 0, e->g3)) != MC_OK) return st;
         int m = b3_order(e, e->gua, e->ngua);
         if (e->niua + (size_t)m > e->cap_iua) {
             size_t cap = 2 * (e->niua + (size_t)m);

@@ -14,7 +14,7 @@ void band_table_free(band_table *t)
     free(t->fill);
     t->set = t->tmp = NULL;
     t->fill = NULL;
-    t->cap = t->captmp = 0;
+    t->cap = t->captmp = t->nfill = 0;
 }
 
 void band_table_read_band(const uint8_t grid[81], int b, bool stack, uint8_t out[27])
@@ -197,7 +197,13 @@ mc_status band_table_build_given(band_table *t, const uint8_t band[27], int max_
     if (!t->fill && !(t->fill = malloc(BAND_TABLE_MAX_FILLINGS * 27))) return MC_ENOMEM;
     uint8_t b[27];
     memcpy(b, band, 27); /* band may be t->band */
-    return band_table_build_fillings(t, b, t->fill, band_table_fillings(b, t->fill), max_size, given);
+    uint16_t gangster[9];
+    for (int c = 0; c < 9; c++) gangster[c] = (uint16_t)(1u << b[c] | 1u << b[9 + c] | 1u << b[18 + c]);
+    if (!t->nfill || memcmp(gangster, t->fill_gangster, sizeof gangster)) {
+        t->nfill = band_table_fillings(b, t->fill);
+        memcpy(t->fill_gangster, gangster, sizeof gangster);
+    }
+    return band_table_build_fillings(t, b, t->fill, t->nfill, max_size, given);
 }
 
 mc_status band_table_build_fillings(band_table *t, const uint8_t band[27], const uint8_t *fillings, int n,

@@ -28,8 +28,9 @@
  * cached across bands: a build takes a few milliseconds, and the engine
  * builds the six tables of a grid (3 bands, 3 stacks) per grid. Bands with
  * one gangster have the same fillings (band_table_fillings lists them):
- * the band 3s of a group's items, whose tables band_table_build_fillings
- * makes from one list instead of listing it again for each.
+ * a table keeps the list of its last build and takes it again for a band
+ * with the same gangster (the band 3s of a group's items, built one after
+ * the other in one table), instead of listing it again.
  *
  * Givens (band_table_build_given): cells of the band fixed as clues that a
  * set does not count. A set S (disjoint from the givens) is then valid when
@@ -68,8 +69,13 @@ typedef struct band_table {
     int fillings;                         /* fillings with the band's gangster (band included) */
     int min_valid;
     uint32_t *tmp;                        /* scratch of the listing */
-    uint8_t *fill;                        /* scratch: the fillings (band_table_build_given) */
     int captmp;
+    /* band_table_build_given's list of fillings: nfill of the gangster
+     * fill_gangster (column c's digits as bit mask c; nfill 0: none yet),
+     * kept for the next band with that gangster */
+    uint8_t *fill;
+    int nfill;
+    uint16_t fill_gangster[9];
 } band_table;
 
 void band_table_init(band_table *t);
@@ -94,9 +100,10 @@ int band_table_fillings(const uint8_t band[27], uint8_t *out);
 /* The table of band from its gangster's fillings (n of them, as
  * band_table_fillings gives for band or for any band with its gangster):
  * the differences from band are compared out of the list.
- * band_table_build_given is this with band's own list; a caller with
- * several bands of one gangster lists it once (test_band_table: the same
- * table from another band's list). */
+ * band_table_build_given is this with the list of band's gangster, listed
+ * again only when the gangster differs from its last build's
+ * (test_band_table: the same table from another band's list, and from a
+ * table that lists its own). */
 MC_MUST_USE mc_status band_table_build_fillings(band_table *t, const uint8_t band[27], const uint8_t *fillings,
                                                 int n, int max_size, uint32_t given);
 

@@ -23,8 +23,10 @@
  * - band_table_build_fillings against band_table_build_given: over all 416
  *   bands, with the fillings of the band itself and of another filling of
  *   its gangster (as a group's items share them), with and without givens:
- *   the same UAs, fillings, sets and min_valid; every filling has the
- *   band's column digit sets, and they are distinct.
+ *   the same UAs, fillings, sets and min_valid; and band_table_build_given
+ *   taking the list of its last build (same gangster) against a table that
+ *   lists its own; every filling has the band's column digit sets, and
+ *   they are distinct.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -194,9 +196,10 @@ static void test_fillings_twin(void **state)
 {
     (void)state;
     static uint8_t fill[BAND_TABLE_MAX_FILLINGS * 27];
-    band_table t, u;
+    band_table t, u, v;
     band_table_init(&t);
     band_table_init(&u);
+    band_table_init(&v);
     prng rng;
     prng_seed(&rng, 43);
     long tables = 0;
@@ -224,12 +227,17 @@ static void test_fillings_twin(void **state)
             assert_int_equal(band_table_build_given(&t, which[w], size, given), MC_OK);
             assert_int_equal(band_table_build_fillings(&u, which[w], fill, n, size, given), MC_OK);
             same_table(&t, &u);
+            /* t took its list from its last build when w = 1; v lists its own */
+            band_table_free(&v);
+            assert_int_equal(band_table_build_given(&v, which[w], size, given), MC_OK);
+            same_table(&t, &v);
             tables++;
         }
     }
     print_message("%ld tables from a list of the gangster's fillings equal to the band's own build\n", tables);
     band_table_free(&t);
     band_table_free(&u);
+    band_table_free(&v);
 }
 
 static void test_min_valid(void **state)
