@@ -103,6 +103,14 @@ struct ua_finder {
     uint64_t vmask[3][2][9][9][9];
 };
 
+/* How the search goes: OWN in a grid's own search (ua_find), SHARED in
+ * the shared pass of ua_find_group (band 3 UNKNOWN), CLASS in its replay
+ * (a class of grids, bits of mstate.cls); and, as a step's only, REPLAY
+ * for a fork replayed by a class (the candidates in band 3 alone). step()
+ * is specialized for each (the compiler folds the mode away), so a grid's
+ * own search has no test for band 3 or classes in its loop. */
+enum { OWN, SHARED, CLASS, REPLAY };
+
 typedef struct mstate {
     const uint8_t *g;
     const uint8_t (*rowpos)[9], (*colpos)[9];
@@ -113,8 +121,7 @@ typedef struct mstate {
     uint8_t bandused, stackused;
     cs81 cells; /* in the original grid's orientation */
     int max_size;
-    bool shared; /* the shared pass of ua_find_group: band 3 is UNKNOWN */
-    bool multi;  /* the replay of ua_find_group: a class of grids, bits of cls */
+    int mode; /* OWN, SHARED or CLASS */
     uint64_t cls;
     mc_status st;
 } mstate;
@@ -239,7 +246,7 @@ static mc_status hash_add(ua_finder *f, cs81 u)
 static void emit(ua_finder *f, mstate *m)
 {
     mc_status st = MC_OK;
-    if (!m->multi) st = hash_add(f, m->cells);
+    if (m->mode != CLASS) st = hash_add(f, m->cells);
     else
         for (uint64_t c = m->cls; c && st == MC_OK; c &= c - 1)
             st = ua_store_add(&f->imatch[f->base + __builtin_ctzll(c)], m->cells);
@@ -299,8 +306,8 @@ static void take(ua_finder *f, mstate *m, int ti, int gr, int gc, int d)
     cs81_add(&m->cells, m->o ? gc * 9 + gr : gr * 9 + gc);
     if (t->terminal) emit(f, m);
     if (t->child >= 0 && t->depth < m->max_size) {
-        if (m->shared) match_children(f, m, ti);
-        else if (m->multi) match_class(f, m, ti);
+        if (m->mode == SHARED) match_children(f, m, ti);
+        else if (m->mode == CLASS) match_class(f, m, ti);
         else match_own(f, m, ti);
     }
     m->rowused = rowused, m->colused = colused, m->digused = digused;
@@ -347,13 +354,6 @@ static void add_fork(ua_finder *f, mstate *m, int ti)
     f->fork[f->nfork++] = (fork_rec){*m, ti};
 }
 
-/* How a step is taken: OWN in a grid's own search (ua_find), SHARED in
- * the shared pass (band 3 UNKNOWN), REPLAY for a fork replayed by a class
- * of grids, CLASS in a class's search below a replayed fork or anchor.
- * step() is specialized for each (the compiler folds the mode away), so a
- * grid's own search has no test for band 3 or classes in its loop. */
-enum { OWN, SHARED, REPLAY, CLASS };
-
 /* One candidate (gr, gc) of step ti. SHARED: a candidate in band 3 (or a
  * lookup that landed there) only marks the step for a fork; REPLAY: a
  * candidate outside band 3 is skipped (the shared pass took it). Returns
@@ -383,6 +383,13 @@ static inline __attribute__((always_inline)) bool candidate(ua_finder *f, mstate
  * digit b in column a, the digit of cell (a, b). */
 enum { READ_ROW, READ_COL, READ_CELL };
 
+/* The value grid g of the replay gives to the read (what, a, b) in
+ * orientation o. */
+static inline int read_value(const ua_finder *f, int g, int o, int what, int a, int b)
+{
+    return what == READ_ROW ? f->irowpos[g][o][a][b] : what == READ_COL ? f->icolpos[g][o][a][b] : f->ig[g][o][a * 9 + b];
+}
+
 /* The class's tables: those of its first grid. */
 static void class_tables(ua_finder *f, mstate *m)
 {
@@ -392,30 +399,26 @@ static void class_tables(ua_finder *f, mstate *m)
     m->colpos = (const uint8_t(*)[9])f->icolpos[rep][m->o];
 }
 
-/* A candidate of a class with more than one grid whose read (what: of
- * digit d in row gr or column gc, or of cell (gr, gc)) lands in band 3:
+/* A candidate of a class with more than one grid whose read (what, a, b:
+ * digit b in row a, digit b in column a, or cell (a, b)) lands in band 3:
  * each part of the class by the value read goes on with its value (in gc
- * for READ_ROW, in gr for READ_COL, in its tables for READ_CELL). */
-static void class_candidate(ua_finder *f, mstate *m, int ti, int gr, int gc, int mode, int kind, int what, int d)
+ * for READ_ROW, in gr for READ_COL, in its tables for READ_CELL). The
+ * candidate lies in band 3 for every part, so a replayed fork's test for
+ * band 3 is passed already. */
+static void class_candidate(ua_finder *f, mstate *m, int ti, int gr, int gc, int kind, int what, int a, int b)
 {
-    const uint64_t cls = m->cls;
-    const int o = m->o;
-    const uint64_t(*vm) = what == READ_ROW   ? f->vmask[READ_ROW][o][gr][d]
-                          : what == READ_COL ? f->vmask[READ_COL][o][gc][d]
-                                             : f->vmask[READ_CELL][o][gr][gc];
+    const uint64_t cls = m->cls, *vm = f->vmask[what][m->o][a][b];
     /* the parts one by one: the value of the first grid left, then all
      * that share it */
     for (uint64_t rest = cls; rest && m->st == MC_OK;) {
-        int g = f->base + __builtin_ctzll(rest);
-        int v = what == READ_ROW ? f->irowpos[g][o][gr][d] : what == READ_COL ? f->icolpos[g][o][gc][d] : f->ig[g][o][gr * 9 + gc];
+        int v = read_value(f, f->base + __builtin_ctzll(rest), m->o, what, a, b);
         uint64_t part = rest & vm[v];
         rest &= ~part;
         m->cls = part;
         class_tables(f, m);
         if (what == READ_ROW) gc = v;
         else if (what == READ_COL) gr = v;
-        if (mode == REPLAY) candidate(f, m, ti, gr, gc, REPLAY, kind);
-        else candidate(f, m, ti, gr, gc, CLASS, kind);
+        candidate(f, m, ti, gr, gc, CLASS, kind);
     }
     m->cls = cls;
     class_tables(f, m);
@@ -424,10 +427,10 @@ static void class_candidate(ua_finder *f, mstate *m, int ti, int gr, int gc, int
 /* candidate, or class_candidate when the read that gave (gr, gc) lands in
  * band 3 and the class holds more than one grid. */
 static inline __attribute__((always_inline)) bool look(ua_finder *f, mstate *m, int ti, int gr, int gc, int mode,
-                                                       int kind, int what, int d)
+                                                       int kind, int what, int a, int b)
 {
     if ((mode == REPLAY || mode == CLASS) && (m->cls & (m->cls - 1)) && in_band3(m, gr, gc)) {
-        class_candidate(f, m, ti, gr, gc, mode, kind, what, d);
+        class_candidate(f, m, ti, gr, gc, kind, what, a, b);
         return false;
     }
     return candidate(f, m, ti, gr, gc, mode, kind);
@@ -443,16 +446,16 @@ static inline __attribute__((always_inline)) void step(ua_finder *f, mstate *m, 
         int d = m->labmap[t->lab];
         if (t->rk == 0) {
             int gr = m->rowmap[t->nr];
-            fork |= look(f, m, ti, gr, m->rowpos[gr][d], mode, 0, READ_ROW, d);
+            fork |= look(f, m, ti, gr, m->rowpos[gr][d], mode, 0, READ_ROW, gr, d);
         } else if (t->ck == 0) {
             int gc = m->colmap[t->nc];
-            fork |= look(f, m, ti, m->colpos[gc][d], gc, mode, 0, READ_COL, d);
+            fork |= look(f, m, ti, m->colpos[gc][d], gc, mode, 0, READ_COL, gc, d);
         } else {
             uint16_t rows = free_lines(t->rk, 0, m->bandmap[t->nr / 3], m->rowused, m->bandused);
             while (rows) {
                 int gr = __builtin_ctz(rows);
                 rows &= (uint16_t)(rows - 1);
-                fork |= look(f, m, ti, gr, m->rowpos[gr][d], mode, 1, READ_ROW, d);
+                fork |= look(f, m, ti, gr, m->rowpos[gr][d], mode, 1, READ_ROW, gr, d);
             }
         }
     } else {
@@ -463,8 +466,10 @@ static inline __attribute__((always_inline)) void step(ua_finder *f, mstate *m, 
         while (rows) {
             int gr = __builtin_ctz(rows);
             rows &= (uint16_t)(rows - 1);
-            for (uint16_t cols = cols0; cols; cols &= (uint16_t)(cols - 1))
-                fork |= look(f, m, ti, gr, __builtin_ctz(cols), mode, 2, READ_CELL, 0);
+            for (uint16_t cols = cols0; cols; cols &= (uint16_t)(cols - 1)) {
+                int gc = __builtin_ctz(cols);
+                fork |= look(f, m, ti, gr, gc, mode, 2, READ_CELL, gr, gc);
+            }
         }
     }
     if (mode == SHARED && fork) add_fork(f, m, ti);
@@ -490,7 +495,7 @@ static void match_class(ua_finder *f, mstate *m, int node)
 
 static void match_children(ua_finder *f, mstate *m, int node)
 {
-    if (!m->shared) {
+    if (m->mode != SHARED) {
         match_own(f, m, node);
         return;
     }
@@ -499,24 +504,28 @@ static void match_children(ua_finder *f, mstate *m, int node)
 }
 
 /* The tables of grid_cells (9x9, row order; UNKNOWN in a cell of band 3
- * makes the shared pass's tables: positions there UNKNOWN). */
-static void load_grid(ua_finder *f, const uint8_t *grid_cells)
+ * makes the shared pass's tables: positions there UNKNOWN) into g, rowpos,
+ * colpos: the finder's own (load_grid) or a replayed grid's. */
+static void load_tables(const uint8_t *grid_cells, uint8_t g[2][81], uint8_t rowpos[2][9][9],
+                        uint8_t colpos[2][9][9])
 {
-    memset(f->rowpos, UNKNOWN, sizeof f->rowpos);
-    memset(f->colpos, UNKNOWN, sizeof f->colpos);
+    memset(rowpos, UNKNOWN, sizeof(uint8_t[2][9][9]));
+    memset(colpos, UNKNOWN, sizeof(uint8_t[2][9][9]));
     for (int r = 0; r < 9; r++)
         for (int c = 0; c < 9; c++) {
             int d = grid_cells[r * 9 + c];
-            f->g[0][r * 9 + c] = (uint8_t)d;
-            f->g[1][c * 9 + r] = (uint8_t)d;
+            g[0][r * 9 + c] = (uint8_t)d;
+            g[1][c * 9 + r] = (uint8_t)d;
             if (d == UNKNOWN) continue;
             assert(d < 9); /* a valid solution grid (ua.h) */
-            f->rowpos[0][r][d] = (uint8_t)c;
-            f->colpos[0][c][d] = (uint8_t)r;
-            f->rowpos[1][c][d] = (uint8_t)r;
-            f->colpos[1][r][d] = (uint8_t)c;
+            rowpos[0][r][d] = (uint8_t)c;
+            colpos[0][c][d] = (uint8_t)r;
+            rowpos[1][c][d] = (uint8_t)r;
+            colpos[1][r][d] = (uint8_t)c;
         }
 }
+
+static void load_grid(ua_finder *f, const uint8_t *grid_cells) { load_tables(grid_cells, f->g, f->rowpos, f->colpos); }
 
 static void set_orientation(ua_finder *f, mstate *m, int o)
 {
@@ -568,12 +577,12 @@ static void search_all(ua_finder *f, mstate *m)
                 for (int i = 0; i < 3; i++)
                     for (int j = 0; j < 3; j++) {
                         if (i == j) continue;
-                        if (m->shared && !o && B == 2) {
+                        if (m->mode == SHARED && !o && B == 2) {
                             add_anchor(f, m, o, B, d, i, j);
                         } else if (set_anchor(m, B, d, i, j)) {
                             match_children(f, m, 0);
                         } else {
-                            assert(m->shared);
+                            assert(m->mode == SHARED);
                             add_anchor(f, m, o, B, d, i, j);
                         }
                     }
@@ -609,16 +618,16 @@ mc_status ua_find(ua_finder *f, const uint8_t *grid_cells, int max_size, ua_stor
  * set): the class split by the anchor's two columns, each part searched. */
 static void anchor_class(ua_finder *f, mstate *m, int B, int d, int i, int j)
 {
-    const uint64_t cls = m->cls;
-    const uint64_t *va = f->vmask[READ_ROW][m->o][3 * B + i][d], *vb = f->vmask[READ_ROW][m->o][3 * B + j][d];
-    for (int a = 0; a < 9; a++)
-        for (int b = 0; b < 9 && m->st == MC_OK; b++) {
-            uint64_t part = cls & va[a] & vb[b];
-            if (!part) continue;
-            m->cls = part;
-            class_tables(f, m);
-            if (set_anchor(m, B, d, i, j)) match_class(f, m, 0);
-        }
+    const int ra = 3 * B + i, rb = 3 * B + j;
+    const uint64_t cls = m->cls, *va = f->vmask[READ_ROW][m->o][ra][d], *vb = f->vmask[READ_ROW][m->o][rb][d];
+    for (uint64_t rest = cls; rest && m->st == MC_OK;) { /* part by part, as class_candidate */
+        int g = f->base + __builtin_ctzll(rest);
+        uint64_t part = rest & va[read_value(f, g, m->o, READ_ROW, ra, d)] & vb[read_value(f, g, m->o, READ_ROW, rb, d)];
+        rest &= ~part;
+        m->cls = part;
+        class_tables(f, m);
+        if (set_anchor(m, B, d, i, j)) match_class(f, m, 0);
+    }
     m->cls = cls;
 }
 
@@ -651,11 +660,9 @@ static void class_masks(ua_finder *f, int cnt)
         uint64_t bit = UINT64_C(1) << b;
         for (int o = 0; o < 2; o++)
             for (int x = 0; x < 9; x++)
-                for (int y = 0; y < 9; y++) {
-                    f->vmask[READ_ROW][o][x][y][f->irowpos[g][o][x][y]] |= bit;
-                    f->vmask[READ_COL][o][x][y][f->icolpos[g][o][x][y]] |= bit;
-                    f->vmask[READ_CELL][o][x][y][f->ig[g][o][x * 9 + y]] |= bit;
-                }
+                for (int y = 0; y < 9; y++)
+                    for (int what = READ_ROW; what <= READ_CELL; what++)
+                        f->vmask[what][o][x][y][read_value(f, g, o, what, x, y)] |= bit;
     }
 }
 
@@ -671,7 +678,7 @@ mc_status ua_find_group(ua_finder *f, const uint8_t pair[54], const uint8_t *ban
     mstate m;
     memset(&m, 0, sizeof m);
     m.max_size = max_size;
-    m.shared = true;
+    m.mode = SHARED;
     m.st = MC_OK;
     search_all(f, &m);
     /* the shared matches (none meets band 3) into every grid's list */
@@ -685,10 +692,7 @@ mc_status ua_find_group(ua_finder *f, const uint8_t pair[54], const uint8_t *ban
     }
     for (int g = 0; g < n; g++) {
         memcpy(cells + 54, band3 + 27 * (size_t)g, 27);
-        load_grid(f, cells);
-        memcpy(f->ig[g], f->g, sizeof f->ig[g]);
-        memcpy(f->irowpos[g], f->rowpos, sizeof f->irowpos[g]);
-        memcpy(f->icolpos[g], f->colpos, sizeof f->icolpos[g]);
+        load_tables(cells, f->ig[g], f->irowpos[g], f->icolpos[g]);
         f->imatch[g].n = 0;
     }
     /* the anchors and forks, each for the class of 64 grids at a time */
@@ -703,15 +707,14 @@ mc_status ua_find_group(ua_finder *f, const uint8_t pair[54], const uint8_t *ban
             int a = f->anchor[k];
             memset(&r, 0, sizeof r);
             r.max_size = max_size;
-            r.multi = true;
+            r.mode = CLASS;
             r.cls = all;
-            set_orientation(f, &r, a >> 10);
+            r.o = a >> 10;
             anchor_class(f, &r, (a >> 8) & 3, (a >> 4) & 15, (a >> 2) & 3, a & 3);
         }
         for (int k = 0; k < f->nfork && r.st == MC_OK; k++) {
             r = f->fork[k].m;
-            r.shared = false;
-            r.multi = true;
+            r.mode = CLASS;
             r.cls = all;
             class_tables(f, &r);
             step_replay(f, &r, f->fork[k].ti);
