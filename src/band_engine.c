@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "band_bound.h"
 #include "band_scan.h"
 #include "band_sieve.h"
 #include "band_split.h"
@@ -194,6 +195,13 @@ struct band_engine {
      * item whose bound let the last pair live (tested first) */
     item_bound *ib;
     int nib, cap_ib, ib_hint;
+    /* step 3c 16 items at a time (band_bound.h), when bb_fn is set (the
+     * CPU runs it, not options.scan_scalar): item i in lane i % 16 of
+     * bb[i / 16], instead of ib; bb_hint: the batch that let the last pair
+     * live (tested first) */
+    band_bound_live_fn bb_fn;
+    band_bound *bb;
+    int nbb, cap_bb, bb_hint;
     size_t *iua_at;
     cs81 *iua;
     size_t niua, cap_iua;
@@ -271,6 +279,7 @@ band_engine *band_engine_new(const band_options *opt)
     e->scan = opt->scan_scalar ? band_scan_first_scalar : band_scan_best(NULL);
     e->filter = opt->scan_scalar ? band_scan_filter_scalar : band_scan_filter_best();
     e->sieve_fn = opt->scan_scalar ? band_sieve_block_scalar : band_sieve_best(NULL);
+    e->bb_fn = opt->scan_scalar ? NULL : band_bound_best();
     band_sieve_init(&e->sieve);
     e->finder = ua_finder_new();
     e->solver = solver9_new();
@@ -307,6 +316,7 @@ void band_engine_free(band_engine *e)
     free(e->b3miss);
     free(e->b3tmp);
     free(e->ib);
+    free(e->bb);
     free(e->iua_at);
     free(e->iua);
     free(e->tbw);
@@ -1032,6 +1042,16 @@ static bool mix_dead(band_engine *e, uint32_t x, uint32_t y, int zhi, const int 
 static bool items_dead(band_engine *e, uint32_t x, uint32_t y, int zlo, int zhi, const int qstack[3])
 {
     if (zlo > zhi) return true;
+    if (e->bb_fn) { /* 16 items at a time, the same answer */
+        for (int j = 0; j < e->nbb; j++) {
+            int i = e->bb_hint + j < e->nbb ? e->bb_hint + j : e->bb_hint + j - e->nbb;
+            if (e->bb_fn(&e->bb[i], x, y, zhi, qstack)) {
+                e->bb_hint = i;
+                return false;
+            }
+        }
+        return true;
+    }
     int nx = __builtin_popcount(x), ny = __builtin_popcount(y);
     for (int j = 0; j < e->nib; j++) {
         int i = e->ib_hint + j < e->nib ? e->ib_hint + j : e->ib_hint + j - e->nib;
@@ -1817,6 +1837,23 @@ static void item_bound_fill(item_bound *b, const cs81 *list, int n, int bits)
     strict_of(bits, b->band_strict, b->strict);
 }
 
+/* Item i's bound of step 3c in lane i % 16 of e->bb[i / 16], from the
+ * first IB_MIX UAs of list[0..n) as item_bound_fill takes them. */
+static void item_lane_fill(band_engine *e, int i, const cs81 *list, int n, int bits)
+{
+    uint32_t part[IB_MIX];
+    uint64_t p12[IB_MIX];
+    int m = n < IB_MIX ? n : IB_MIX, bs[2], st[3];
+    for (int k = 0; k < m; k++) {
+        part[k] = part3(list[k]);
+        p12[k] = list[k].w[0] & ((UINT64_C(1) << 54) - 1);
+    }
+    strict_of(bits, bs, st);
+    band_bound *b = &e->bb[i / BAND_BOUND_LANES];
+    if (i % BAND_BOUND_LANES == 0) band_bound_clear(b);
+    band_bound_lane(b, i % BAND_BOUND_LANES, part, p12, m, bs, st);
+}
+
 /* Group mode, before steps 1-4: every item's finder UAs (the time in
  * seconds_ua), its band UAs of band 3 and its UAs with a band-3 part in
  * step 5's order (e->iua, e->iua_at) and, unless options.item_bound_plain,
@@ -1834,6 +1871,14 @@ static mc_status items_prepare(band_engine *e, const uint8_t *band3, int n)
         e->cap_ib = n;
     }
     e->nib = e->ib_hint = 0;
+    e->nbb = e->bb_hint = 0;
+    int nbb = (n + BAND_BOUND_LANES - 1) / BAND_BOUND_LANES;
+    if (e->bb_fn && e->cap_bb < nbb) {
+        band_bound *b = realloc(e->bb, sizeof *b * (size_t)nbb);
+        if (!b) return MC_ENOMEM;
+        e->bb = b;
+        e->cap_bb = nbb;
+    }
     e->niua = 0;
     mc_status st = items_uas(e, band3, n);
     if (st != MC_OK) return st;
@@ -1861,11 +1906,13 @@ static mc_status items_prepare(band_engine *e, const uint8_t *band3, int n)
         e->iua_at[i] = e->niua;
         memcpy(e->iua + e->niua, e->b3tmp, sizeof *e->iua * (size_t)m);
         e->niua += (size_t)m;
-        if (!e->opt.item_bound_plain) item_bound_fill(&e->ib[i], e->b3tmp, m, e->item_strict[i]);
+        if (!e->opt.item_bound_plain && e->bb_fn) item_lane_fill(e, i, e->b3tmp, m, e->item_strict[i]);
+        else if (!e->opt.item_bound_plain) item_bound_fill(&e->ib[i], e->b3tmp, m, e->item_strict[i]);
         e->rec->seconds_tables += mc_thread_cpu_seconds() - t0;
     }
     e->iua_at[n] = e->niua;
     e->nib = e->opt.item_bound_plain ? 0 : n;
+    e->nbb = e->opt.item_bound_plain || !e->bb_fn ? 0 : nbb;
     memcpy(e->og + 54, band3, 27);
     return MC_OK;
 }

@@ -44,7 +44,8 @@
  *      item before any search, since it tests the same UAs first (with
  *      those the item learns since added). At K = 17 this spares most of
  *      step 4's counts (bench_bandscan.txt: the 130 sampled groups'
- *      pairs through step 4 fell from 67.1 M to 17.3 M);
+ *      pairs through step 4 fell from 67.1 M to 17.3 M). Where the CPU
+ *      runs AVX-512, 16 items are bounded at once (band_bound.h);
  *   4. two-band check: Q = X u Y with the whole band 3 as clues must be
  *      unique (that is: Q fixes bands 1+2 given band 3's column sets),
  *      counted by an exact cover of digit templates (band_template.h:
@@ -158,8 +159,9 @@ typedef struct band_options {
     int ties_plain;
     /* tests: the two-band list beyond the vectors scanned whole for every
      * pair, one set at a time (band_scan_first_scalar), and the sieve of
-     * step 3 by its scalar version (band_sieve_block_scalar), instead of
-     * the widest versions the CPU runs and the list restricted to the
+     * step 3 by its scalar version (band_sieve_block_scalar), and step
+     * 3c item by item instead of 16 items at a time (band_bound), instead
+     * of the widest versions the CPU runs and the list restricted to the
      * pair's X; the same pairs survive (default 0) */
     int scan_scalar;
     /* tests: X x Y pair by pair (every Y of a size tested against X's

@@ -10,8 +10,9 @@
  *        (every tie searched, the cover deciding at report);
  *   STEP5_TWIN_SCAN   the two-band list beyond the vectors scanned by the
  *        widest band_scan version the CPU runs against
- *        band_options.scan_scalar (one set at a time), and the sieve of
- *        X x Y (band_sieve) by its widest version against the scalar one;
+ *        band_options.scan_scalar (one set at a time), the sieve of
+ *        X x Y (band_sieve) by its widest version against the scalar one,
+ *        and step 3c 16 items at a time (band_bound) against item by item;
  *   STEP5_TWIN_PAIRS  X x Y through the sieve, 512 Y at a time, against
  *        band_options.pairs_plain (every pair tested on its vectors);
  *   STEP5_TWIN_TWO_BAND  step 4 by digit templates (band_template.h)
