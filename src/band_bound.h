@@ -31,9 +31,10 @@
  * vector holds a UA k of all 16 lanes, so the greedy loop runs once for
  * all of them.
  *
- * Two versions, the same answer: band_bound_live_scalar (lane by lane) and
- * band_bound_live_avx512 (x86-64 with AVX-512F and BW). test_band_bound
- * checks both against a greedy loop written over the items themselves.
+ * Three versions, the same answer: band_bound_live_scalar (lane by lane),
+ * band_bound_live_avx2 (x86-64 with AVX2 and BMI2: two vectors of 8 lanes)
+ * and band_bound_live_avx512 (x86-64 with AVX-512F and BW). test_band_bound
+ * checks them against a greedy loop written over the items themselves.
  */
 #ifndef MC_BAND_BOUND_H
 #define MC_BAND_BOUND_H
@@ -69,9 +70,13 @@ void band_bound_lane(band_bound *b, int i, const uint32_t *part, const uint64_t 
 typedef uint32_t (*band_bound_live_fn)(band_bound *b, uint32_t x, uint32_t y, int zhi, const int qstack[3]);
 
 uint32_t band_bound_live_scalar(band_bound *b, uint32_t x, uint32_t y, int zhi, const int qstack[3]);
+uint32_t band_bound_live_avx2(band_bound *b, uint32_t x, uint32_t y, int zhi, const int qstack[3]);
 uint32_t band_bound_live_avx512(band_bound *b, uint32_t x, uint32_t y, int zhi, const int qstack[3]);
 
-/* The AVX-512 version when the CPU runs it, else NULL (band_engine then
+/* Whether the CPU runs the AVX2 (with BMI2) and AVX-512 (F and BW) versions. */
+bool band_bound_has_avx2(void);
+bool band_bound_has_avx512(void);
+/* The widest vector version the CPU runs, NULL when none (band_engine then
  * tests the items one by one). */
 band_bound_live_fn band_bound_best(void);
 

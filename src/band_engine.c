@@ -363,6 +363,7 @@ uint64_t band_engine_memory(const band_engine *e)
     m += (uint64_t)e->sieve.cap * BAND_SIEVE_ROWS * BAND_SIEVE_WORDS * 8 + (uint64_t)e->capx2 * sizeof(vec4);
     m += (uint64_t)e->capcand * 12;
     m += (uint64_t)e->cap_ib * (sizeof(item_bound) + sizeof(size_t)) + (uint64_t)e->cap_iua * sizeof(cs81);
+    m += (uint64_t)e->cap_bb * sizeof(band_bound);
     return m;
 }
 
