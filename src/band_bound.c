@@ -14,7 +14,7 @@ void band_bound_clear(band_bound *b)
     b->x = BAND_BOUND_NONE;
 }
 
-void band_bound_lane(band_bound *b, int i, const uint32_t *part, const uint64_t *p12, int n,
+void band_bound_lane(band_bound *b, int i, const uint32_t *part, const int8_t *stack, const uint64_t *p12, int n,
                      const int band_strict[2], const int strict[3])
 {
     uint16_t bit = (uint16_t)(1u << i);
@@ -24,8 +24,7 @@ void band_bound_lane(band_bound *b, int i, const uint32_t *part, const uint64_t 
         b->part[k][i] = part[k];
         for (int c = 0; c < 54; c++)
             if (!((p12[k] >> c) & 1)) b->miss[c][k] |= bit;
-        for (int s = 0; s < 3; s++)
-            if (!(part[k] & ~(UINT32_C(0x1C0E07) << (3 * s)))) b->in_stack[s][k] |= bit;
+        if (stack[k] >= 0) b->in_stack[stack[k]][k] |= bit;
     }
     for (int j = 0; j < 2; j++) b->band_strict[j][i] = band_strict[j];
     for (int s = 0; s < 3; s++) b->strict[s][i] = strict[s];

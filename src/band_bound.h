@@ -61,9 +61,10 @@ typedef struct band_bound {
 /* No lane, no X. */
 void band_bound_clear(band_bound *b);
 /* Lane i (< BAND_BOUND_LANES, empty) takes an item: its UAs k < n (at most
- * BAND_BOUND_UAS are taken) with band-3 parts part[k] and bands-1+2 parts
- * p12[k] (54 bits), and its strictness. */
-void band_bound_lane(band_bound *b, int i, const uint32_t *part, const uint64_t *p12, int n,
+ * BAND_BOUND_UAS are taken) with band-3 parts part[k], the stack holding
+ * that part stack[k] (-1: none, as band_engine's bound takes them) and
+ * bands-1+2 parts p12[k] (54 bits), and its strictness. */
+void band_bound_lane(band_bound *b, int i, const uint32_t *part, const int8_t *stack, const uint64_t *p12, int n,
                      const int band_strict[2], const int strict[3]);
 
 /* The lanes that may complete x u y (see above); updates b->x, b->xw. */

@@ -1895,16 +1895,18 @@ static void item_bound_fill(item_bound *b, const cs81 *list, int n, int bits)
 static void item_lane_fill(band_engine *e, int i, const cs81 *list, int n, int bits)
 {
     uint32_t part[IB_MIX];
+    int8_t stack[IB_MIX];
     uint64_t p12[IB_MIX];
     int m = n < IB_MIX ? n : IB_MIX, bs[2], st[3];
     for (int k = 0; k < m; k++) {
         part[k] = part3(list[k]);
+        stack[k] = stack_of(part[k]);
         p12[k] = list[k].w[0] & ((UINT64_C(1) << 54) - 1);
     }
     strict_of(bits, bs, st);
     band_bound *b = &e->bb[i / BAND_BOUND_LANES];
     if (i % BAND_BOUND_LANES == 0) band_bound_clear(b);
-    band_bound_lane(b, i % BAND_BOUND_LANES, part, p12, m, bs, st);
+    band_bound_lane(b, i % BAND_BOUND_LANES, part, stack, p12, m, bs, st);
 }
 
 /* Group mode, before steps 1-4: every item's finder UAs (the time in

@@ -32,6 +32,7 @@
 typedef struct item {
     int n, band_strict[2], strict[3];
     uint32_t part[BAND_BOUND_UAS];
+    int8_t stack[BAND_BOUND_UAS]; /* the stack holding part[k], -1: none */
     uint64_t p12[BAND_BOUND_UAS];
 } item;
 
@@ -56,6 +57,9 @@ static void random_item(prng *r, item *it)
             it->part[k] = (uint32_t)random_bits(r, 27, cells);
         }
         it->p12[k] = random_bits(r, 54, 4 + (int)prng_below(r, 9));
+        it->stack[k] = -1;
+        for (int s = 0; s < 3; s++)
+            if (!(it->part[k] & ~STACK(s))) it->stack[k] = (int8_t)s;
     }
     for (int j = 0; j < 2; j++) it->band_strict[j] = (int)prng_below(r, 2);
     for (int s = 0; s < 3; s++) it->strict[s] = (int)prng_below(r, 2);
@@ -103,7 +107,7 @@ static void test_versions(void **state)
         band_bound_clear(&b);
         for (int i = 0; i < lanes; i++) {
             random_item(&r, &it[i]);
-            band_bound_lane(&b, i, it[i].part, it[i].p12, it[i].n, it[i].band_strict, it[i].strict);
+            band_bound_lane(&b, i, it[i].part, it[i].stack, it[i].p12, it[i].n, it[i].band_strict, it[i].strict);
         }
         for (int rx = 0; rx < 8; rx++) {
             uint32_t x = (uint32_t)random_bits(&r, 27, 2 + (int)prng_below(&r, 6));
