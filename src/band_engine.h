@@ -14,9 +14,10 @@
  *      become, for every X of band 1 and every Y of band
  *      2, a bit vector of the UAs it leaves unhit (its part of them); 128
  *      more bits are filled with the first two-band UAs learned (step 4);
- *      the finder's others and later learned ones form a list whose first
- *      256 are a second vector (tested only on pairs that pass the first)
- *      and the rest are scanned (band_scan: 8 or 4 sets per compare where
+ *      the finder's others and later learned ones form a list; the first
+ *      256 of the finder's are a second vector (tested only on pairs that
+ *      pass the first; a learned one never enters it, as it would set a
+ *      bit in every Y) and the rest are scanned (band_scan: 8 or 4 sets per compare where
  *      the CPU has AVX-512 or AVX2; at most 4,096 learned per orientation:
  *      scanning more costs more than the solver calls saved);
  *   3. X x Y: for every size pair with band_split_pair_ok, every pair whose
