@@ -87,6 +87,8 @@ typedef struct vec4 {
  * them first); K = 17, group 70:877691, the pairs phase: 256 8.59 s, 128
  * 7.98 s, 64 8.96 s (bench_bandscan.txt) */
 #define IB_MIX 128
+/* the most bytes of e->qlive (step 3c's lanes of the pairs kept) */
+#define QLIVE_MAX (UINT64_C(64) << 20)
 /* the band-3 search's lists: one per depth, each at most MAX_R */
 #define B3_DEPTH 28
 
@@ -194,6 +196,15 @@ struct band_engine {
      * zlo raised to band3_min) */
     uint32_t *qinfo;
     size_t nqs, capqs;
+    /* group mode with step 3c's batches (nbb of them): qlive[i * nbb + j]
+     * holds the lanes of batch j that step 3c lets live for pair i of qs
+     * (band_bound_live_fn), while qlive_on; step 5 passes over an item
+     * whose lane is dead, as its first test (mix_dead, over at least the
+     * same UAs in the same order) would cut the pair there. qlive_on goes
+     * off for the rest of a group when the masks would pass QLIVE_MAX. */
+    uint16_t *qlive;
+    size_t cap_qlive;
+    bool qlive_on;
     int strict[3];               /* band_split_stack_strict of the orientation's stacks */
     /* e_1, e_2 of band_split.h for bands 1 and 2 (and strict[] above, f_s
      * of the stacks): of the orientation; in group mode the smallest over
@@ -347,6 +358,7 @@ void band_engine_free(band_engine *e)
     free(e->cand_y);
     free(e->qs);
     free(e->qinfo);
+    free(e->qlive);
     free(e->item_strict);
     bandpair_ctx_free(e->bp);
     free(e);
@@ -374,7 +386,7 @@ uint64_t band_engine_memory(const band_engine *e)
     m += (uint64_t)e->found.cap * sizeof(cs81);
     for (int i = 0; i < e->cap_item_found; i++) m += (uint64_t)e->item_found[i].cap * sizeof(cs81);
     m += ((uint64_t)e->refill.cap + (uint64_t)e->refill.captmp + (uint64_t)e->captb0) * 8;
-    m += (uint64_t)e->capqs * 12;
+    m += (uint64_t)e->capqs * 12 + (uint64_t)e->cap_qlive * 2;
     m += (uint64_t)e->sieve.cap * BAND_SIEVE_ROWS * BAND_SIEVE_WORDS * 8 + (uint64_t)e->capx2 * sizeof(vec4);
     m += (uint64_t)e->capcand * 12;
     m += (uint64_t)e->cap_ib * (sizeof(item_bound) + sizeof(size_t)) + (uint64_t)e->cap_iua * sizeof(cs81);
@@ -1126,6 +1138,28 @@ static void pair_stacks(uint64_t q, int qstack[3])
     }
 }
 
+/* e->qlive for the pair x u y about to be kept as pair e->nqs: the lanes
+ * of every batch of step 3c (items_dead stopped at the first live one);
+ * qlive_on goes off instead when the masks would pass QLIVE_MAX or memory
+ * runs out (step 5 then tests every item). */
+static void keep_lanes(band_engine *e, uint32_t x, uint32_t y, int zhi, const int qstack[3])
+{
+    size_t need = (e->nqs + 1) * (size_t)e->nbb;
+    if (need > e->cap_qlive) {
+        size_t cap = e->cap_qlive ? 2 * e->cap_qlive : 4096;
+        while (cap < need) cap *= 2;
+        uint16_t *p = cap * sizeof *p <= QLIVE_MAX ? realloc(e->qlive, cap * sizeof *p) : NULL;
+        if (!p) {
+            e->qlive_on = false;
+            return;
+        }
+        e->qlive = p;
+        e->cap_qlive = cap;
+    }
+    uint16_t *m = e->qlive + e->nqs * (size_t)e->nbb;
+    for (int j = 0; j < e->nbb; j++) m[j] = (uint16_t)e->bb_fn(&e->bb[j], x, y, zhi, qstack);
+}
+
 /* Step 4 on a pair that passed the vectors and the list: a pair that fixes
  * bands 1+2 is kept for step 5; a second solution is learned. A pair with
  * a stack of more than zhi - strict_s clues is dropped first: band 3 holds
@@ -1215,6 +1249,7 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
         e->qinfo = pi;
         e->capqs = n;
     }
+    if (e->qlive_on) keep_lanes(e, x, y, zhi, qs3);
     e->qinfo[e->nqs] = (uint32_t)zlo | (uint32_t)zhi << 5 | (uint32_t)qs3[0] << 10 | (uint32_t)qs3[1] << 15 |
                        (uint32_t)qs3[2] << 20;
     e->qs[e->nqs++] = q;
@@ -1303,11 +1338,30 @@ static mc_status item_prepare(band_engine *e)
 }
 
 /* Step 5 for every pair kept by step 4, on the item now in e->og (its
- * band 3, its UAs in e->oua). */
+ * band 3, its UAs in e->oua). In group mode with e->qlive, a pair whose
+ * lane of this item step 3c found dead is passed over: band3 would stop
+ * at once, as the item's strictness leaves band 3 no size or mix_dead cuts
+ * it (counted as band3 counts it, so the counters stay the same). */
 static mc_status band3_phase(band_engine *e)
 {
     double t0 = mc_thread_cpu_seconds();
-    for (size_t i = 0; i < e->nqs && !e->stop; i++) band3(e, e->qs[i], e->qinfo[i]);
+    if (e->group && e->qlive_on) {
+        int j = e->item / BAND_BOUND_LANES, bit = e->item % BAND_BOUND_LANES;
+        const uint16_t *m = e->qlive + j;
+        for (size_t i = 0; i < e->nqs && !e->stop; i++) {
+            if ((m[i * (size_t)e->nbb] >> bit) & 1) {
+                band3(e, e->qs[i], e->qinfo[i]);
+                continue;
+            }
+            uint32_t x = (uint32_t)e->qs[i] & MASK27, y = (uint32_t)(e->qs[i] >> 27) & MASK27;
+            int zhi = (int)((e->qinfo[i] >> 5) & 31);
+            if (__builtin_popcount(x) + e->band_strict[0] <= zhi && __builtin_popcount(y) + e->band_strict[1] <= zhi &&
+                (int)(e->qinfo[i] & 31) <= zhi)
+                e->rec->band3_filtered++;
+        }
+    } else {
+        for (size_t i = 0; i < e->nqs && !e->stop; i++) band3(e, e->qs[i], e->qinfo[i]);
+    }
     e->rec->seconds_band3 += mc_thread_cpu_seconds() - t0;
     return e->status;
 }
@@ -1767,6 +1821,7 @@ static void start(band_engine *e, band_record *rec, void *arg)
     e->failure[0] = 0;
     e->nlearned = 0;
     e->nib = 0; /* step 3c only where items_prepare made the bounds */
+    e->qlive_on = false;
     prng_seed(&e->rng, e->opt.drop_seed);
 }
 
@@ -2000,6 +2055,7 @@ mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const ui
     e->item = 0;
     e->gband3 = band3;
     if ((st = items_prepare(e, band3, n)) != MC_OK) return st;
+    e->qlive_on = e->nbb > 0;
     if ((st = pair_phase(e, &e->tab[0], &e->tab[1], xmax)) != MC_OK) return st;
     /* step 5 per item, with its own UAs (those it learns added to e->gua) */
     for (int i = 0; i < n && !e->stop; i++) {

@@ -46,7 +46,10 @@
  *      those the item learns since added). At K = 17 this spares most of
  *      step 4's counts (bench_bandscan.txt: the 130 sampled groups'
  *      pairs through step 4 fell from 67.1 M to 17.3 M). Where the CPU
- *      runs AVX-512, 16 items are bounded at once (band_bound.h);
+ *      runs AVX2 or AVX-512, 16 items are bounded at once (band_bound.h); those
+ *      batches also give, for each pair kept by step 4, the items whose
+ *      bound cuts it, and step 5 passes over it in them (its first test,
+ *      over the same UAs and more, would cut it at once);
  *   4. two-band check: Q = X u Y with the whole band 3 as clues must be
  *      unique (that is: Q fixes bands 1+2 given band 3's column sets),
  *      counted by an exact cover of digit templates (band_template.h:
