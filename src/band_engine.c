@@ -82,6 +82,8 @@ typedef struct vec4 {
  * step 3b (mix_dead) */
 #define B3_MAX 4096
 #define B3_WORDS (B3_MAX / 64)
+/* b3_order's list: band 3's UAs and the item's (at most MAX_GRID_UAS) */
+#define B3_TMP (MAX_GRID_UAS + BAND_TABLE_MAX_UA)
 #define MIX 256
 /* step 3c's bound takes the first IB_MIX of them (<= MIX: step 5 tests
  * them first); K = 17, group 70:877691, the pairs phase: 256 8.59 s, 128
@@ -245,7 +247,7 @@ struct band_engine {
     uint32_t b3part[B3_MAX];
     int8_t b3stack[B3_MAX];      /* the stack holding the band-3 part, or -1 */
     uint64_t (*b3miss)[B3_WORDS];
-    cs81 *b3tmp;                 /* scratch of b3_prepare */
+    cs81 *b3tmp;                 /* scratch of b3_prepare: 2 * B3_TMP (b3_order) */
     uint64_t b3x[B3_WORDS];
     /* step 5: the item's UAs unhit by the pair Q (un3); words [0, un3_w0)
      * (the first MIX) feed the search's list, and so do the UAs learned
@@ -313,7 +315,7 @@ band_engine *band_engine_new(const band_options *opt)
     e->oua = malloc(sizeof *e->oua * MAX_GRID_UAS);
     e->R = malloc(sizeof *e->R * MAX_R * B3_DEPTH);
     e->b3miss = malloc(sizeof *e->b3miss * 54);
-    e->b3tmp = malloc(sizeof *e->b3tmp * (MAX_GRID_UAS + BAND_TABLE_MAX_UA));
+    e->b3tmp = malloc(sizeof *e->b3tmp * 2 * B3_TMP);
     if (!e->finder || !e->solver || !e->tpl || !e->gua || !e->oua || !e->R || !e->b3miss || !e->b3tmp) {
         band_engine_free(e);
         return NULL;
@@ -381,6 +383,7 @@ uint64_t band_engine_memory(const band_engine *e)
     for (int i = 0; i < 6; i++) m += (uint64_t)e->tab[i].cap * 4 + (e->tab[i].fill ? BAND_TABLE_MAX_FILLINGS * 27 : 0);
     m += (uint64_t)e->tab3.cap * 4 + (e->tab3.fill ? BAND_TABLE_MAX_FILLINGS * 27 : 0);
     m += (uint64_t)MAX_GRID_UAS * 2 * sizeof(cs81) + (uint64_t)MAX_R * B3_DEPTH * 4 + 54 * B3_WORDS * 8;
+    m += (uint64_t)2 * B3_TMP * sizeof(cs81);
     m += ((uint64_t)e->captb + (uint64_t)e->captbx) * 8;
     m += ((uint64_t)e->capvx + 2 * (uint64_t)e->capvy) * sizeof(vec2) + (uint64_t)e->capys * (4 + sizeof(vec4));
     m += (uint64_t)e->found.cap * sizeof(cs81);
@@ -940,22 +943,28 @@ static void learn_two_band(band_engine *e, uint64_t w)
     }
 }
 
-static int cmp_mix(const void *a, const void *b)
+/* A UA's band-3 size and its size (b3_order's keys). */
+static int b3_size(cs81 u) { return __builtin_popcountll(u.w[0] >> 54 | (u.w[1] << 10)); }
+static int all_size(cs81 u) { return __builtin_popcountll(u.w[0]) + __builtin_popcountll(u.w[1]); }
+
+/* out[0..n) = in[0..n) stably sorted by key (0 <= key < keys <= 82): a
+ * counting sort. */
+static void sort_by(const cs81 *in, cs81 *out, int n, int (*key)(cs81), int keys)
 {
-    const uint64_t *x = a, *y = b; /* band-3 part << 54 | bands-1+2 part: by band-3 size, then all */
-    int px = __builtin_popcountll(*x >> 54 | (x[1] << 10)), py = __builtin_popcountll(*y >> 54 | (y[1] << 10));
-    if (px != py) return px < py ? -1 : 1;
-    px = __builtin_popcountll(x[0]) + __builtin_popcountll(x[1]);
-    py = __builtin_popcountll(y[0]) + __builtin_popcountll(y[1]);
-    return (px > py) - (px < py);
+    int at[83] = {0};
+    for (int i = 0; i < n; i++) at[key(in[i]) + 1]++;
+    for (int k = 1; k < keys; k++) at[k] += at[k - 1];
+    for (int i = 0; i < n; i++) out[at[key(in[i])]++] = in[i];
 }
 
 /* The item's UAs with a band-3 part in step 5's order into e->b3tmp (their
  * number returned): band 3's own UAs (e->tab3) and those of u[0..n) that
- * meet band 3, smallest band-3 part first. */
+ * meet band 3, smallest band-3 part first, then smallest UA, then in the
+ * order they came (band 3's, then u's): two stable counting sorts, by
+ * size and then by band-3 size. */
 static int b3_order(band_engine *e, const cs81 *u, int n)
 {
-    cs81 *tmp = e->b3tmp;
+    cs81 *tmp = e->b3tmp, *scratch = e->b3tmp + B3_TMP;
     int m = 0;
     for (int i = 0; i < e->tab3.nua; i++) {
         cs81 v = cs81_empty();
@@ -965,7 +974,8 @@ static int b3_order(band_engine *e, const cs81 *u, int n)
     }
     for (int i = 0; i < n; i++)
         if (part3(u[i])) tmp[m++] = u[i];
-    qsort(tmp, (size_t)m, sizeof *tmp, cmp_mix);
+    sort_by(tmp, scratch, m, all_size, 82);
+    sort_by(scratch, tmp, m, b3_size, 28);
     return m;
 }
 
