@@ -622,12 +622,12 @@ static bool second_ok(band_engine *e, uint8_t other[81], cs81 *d, uint64_t q, ui
  * (K = 17, groups 1:31513 and 70:877691: about 42 cells to 26; trying bands
  * 1+2 as well takes off 0.6 cells more for twice the solver calls: 524,534
  * -> 251,877 calls and 1.06 -> 0.82 s in the engine on 1:31513, band-3
- * nodes 2.45 M -> 2.38 M). from_base: each
- * count starts from the solver's base slot MINIMIZE_SLOT (the grid without
- * u's cells, propagated; made again when u shrinks) plus the one cell
- * tested, instead of loading the whole puzzle (the same counts; the second
- * solution found may differ). */
-static cs81 minimize(band_engine *e, cs81 u, cs81 tried, bool from_base)
+ * nodes 2.45 M -> 2.38 M). Each count starts from the solver's base slot
+ * MINIMIZE_SLOT (the grid without u's cells, propagated; made again when u
+ * shrinks) plus the one cell tested, instead of loading the whole puzzle
+ * (the same counts; the second solution found may differ); minimized_ok
+ * checks the result with the whole puzzle. */
+static cs81 minimize(band_engine *e, cs81 u, cs81 tried)
 {
     uint8_t p[81], second[81], other[81];
     cs81 todo = cs81_and(u, tried);
@@ -636,22 +636,14 @@ static cs81 minimize(band_engine *e, cs81 u, cs81 tried, bool from_base)
     CS81_FOREACH(c, todo) {
         if (!cs81_has(u, c)) continue;
         e->rec->solver_calls++;
-        int r;
-        if (from_base) {
-            if (base_stale) {
-                for (int k = 0; k < 81; k++) p[k] = cs81_has(u, k) ? CELL_EMPTY : e->og[k];
-                solver9_base_load(e->solver, MINIMIZE_SLOT, p);
-                base_stale = false;
-            }
-            uint64_t cell[2] = {0, 0};
-            cell[c >> 6] = UINT64_C(1) << (c & 63);
-            r = solver9_count2_base(e->solver, MINIMIZE_SLOT, e->og, cell, second);
-        } else {
-            cs81 t = u;
-            cs81_del(&t, c);
-            for (int k = 0; k < 81; k++) p[k] = cs81_has(t, k) ? CELL_EMPTY : e->og[k];
-            r = solver9_count2(e->solver, p, second);
+        if (base_stale) {
+            for (int k = 0; k < 81; k++) p[k] = cs81_has(u, k) ? CELL_EMPTY : e->og[k];
+            solver9_base_load(e->solver, MINIMIZE_SLOT, p);
+            base_stale = false;
         }
+        uint64_t cell[2] = {0, 0};
+        cell[c >> 6] = UINT64_C(1) << (c & 63);
+        int r = solver9_count2_base(e->solver, MINIMIZE_SLOT, e->og, cell, second);
         if (r == 2) u = diff_set(e, second, other), base_stale = true;
     }
     return u;
@@ -878,7 +870,7 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
             cs81 d = diff_set(e, second, other);
             if (!second_ok(e, other, &d, e->Q, z)) return;
             if (!e->opt.learn_raw) { /* the difference minimized (options.learn_raw: as it is) */
-                cs81 mu = minimize(e, d, BAND3_CELLS, true);
+                cs81 mu = minimize(e, d, BAND3_CELLS);
                 if (!minimized_ok(e, mu, d)) return;
                 d = mu;
             }
@@ -1222,9 +1214,11 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
              * pair); the list takes the difference itself, a UA already
              * (second_ok checked the solution): minimizing costs about 25
              * solver calls and saved fewer (K = 16, 26 groups: 1.49 M
-             * solver calls and 3.02 s of pairs, 0.31 M and 1.97 s) */
+             * solver calls and 3.02 s of pairs, 0.31 M and 1.97 s); each
+             * count from the base state of the grid without the UA (K = 16,
+             * 26 groups: pairs 0.77 -> 0.73 s, the same solver calls) */
             if (e->opt.learn && e->nl < LEARN_SLOTS) {
-                cs81 m = minimize(e, d, cs81_full(), false);
+                cs81 m = minimize(e, d, cs81_full());
                 if (minimized_ok(e, m, d)) learn_two_band(e, m.w[0]);
             } else if (e->opt.learn && e->ntb < e->ntb_base + MAX_TB_LEARNED) {
                 learn_two_band(e, d.w[0]);
