@@ -77,6 +77,8 @@ mc_status ua_store_add(ua_store *s, cs81 u)
 
 static int cmp_cs81(const void *a, const void *b) { return cs81_cmp(*(const cs81 *)a, *(const cs81 *)b); }
 
+void ua_store_sort(ua_store *s) { qsort(s->set, (size_t)s->n, sizeof *s->set, cmp_cs81); }
+
 void ua_store_normalize(ua_store *s)
 {
     if (s->n == 0) return;

@@ -40,6 +40,10 @@ MC_MUST_USE mc_status ua_store_add(ua_store *s, cs81 u);
 /* Sorts by (size, bits), drops duplicates and every set that contains
  * another member. */
 void ua_store_normalize(ua_store *s);
+/* Sorts by (size, bits) alone: ua_store_normalize for a store with no
+ * duplicates and no member inside another (the pattern finder's distinct
+ * minimal UAs), without the pairwise containment tests. */
+void ua_store_sort(ua_store *s);
 
 /* Every minimal UA of size <= max_size of the valid grid (geo->ncells <= 81),
  * by a complete search (slow: seconds per 9x9 grid at size 12). Appends to

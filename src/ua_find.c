@@ -589,6 +589,16 @@ static void search_all(ua_finder *f, mstate *m)
     }
 }
 
+/* out, holding n0 sets before the finder appended its matches, sorted:
+ * the matches are distinct minimal UAs (none inside another), so when out
+ * held nothing before a sort is all ua_store_normalize would do
+ * (test_ua_find compares the lists with the reference finder's). */
+static void finish(ua_store *out, int n0)
+{
+    if (n0) ua_store_normalize(out);
+    else ua_store_sort(out);
+}
+
 /* Appends the hash set's matches to out (and empties it). */
 static mc_status flush_found(ua_finder *f, mc_status st, ua_store *out)
 {
@@ -609,8 +619,9 @@ mc_status ua_find(ua_finder *f, const uint8_t *grid_cells, int max_size, ua_stor
     m.max_size = max_size;
     m.st = MC_OK;
     search_all(f, &m);
+    int n0 = out->n;
     mc_status st = flush_found(f, m.st, out);
-    if (st == MC_OK) ua_store_normalize(out);
+    if (st == MC_OK) finish(out, n0);
     return st;
 }
 
@@ -723,10 +734,11 @@ mc_status ua_find_group(ua_finder *f, const uint8_t pair[54], const uint8_t *ban
     st = r.st;
     /* each grid's matches, de-duplicated in the hash set */
     for (int g = 0; g < n && st == MC_OK; g++) {
+        int n0 = out[g].n;
         for (int i = 0; i < f->imatch[g].n && st == MC_OK; i++) st = hash_add(f, f->imatch[g].set[i]);
         for (int i = 0; i < shared.n && st == MC_OK; i++) st = ua_store_add(&out[g], shared.set[i]);
         st = flush_found(f, st, &out[g]);
-        if (st == MC_OK) ua_store_normalize(&out[g]);
+        if (st == MC_OK) finish(&out[g], n0);
     }
     ua_store_free(&shared);
     return st;
