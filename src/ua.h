@@ -74,7 +74,9 @@ int ua_finder_patterns(const ua_finder *f);
 MC_MUST_USE mc_status ua_find(ua_finder *f, const uint8_t *grid, int max_size, ua_store *out);
 /* ua_find of n grids that share their first two bands: grid g is pair (54
  * cells, rows 0..5) and band3 + 27 g (rows 6..8); out[g] receives (appended,
- * normalized) exactly ua_find's list of grid g. The steps that stay in the
+ * normalized) exactly ua_find's list of grid g without the UAs inside one
+ * band of rows (rows 0-2, 3-5 or 6-8; the band engine's band tables hold
+ * those, and every valid part of a band hits them). The steps that stay in the
  * two bands are searched once for all, and the steps in band 3 once for
  * each class of grids that agree on the cells read so far (ua_find.c). */
 MC_MUST_USE mc_status ua_find_group(ua_finder *f, const uint8_t pair[54], const uint8_t *band3, int n,
