@@ -122,6 +122,11 @@ struct band_engine {
     uint64_t *tb0;               /* the orientation's initial two-band UAs, merged */
     int ntb0, captb0;
     band_table tab[6];           /* bands 0..2, stacks 0..2 (transposed) */
+    /* group mode: tab[0] holds the last group's band 1 (its digits in
+     * tab[0].band, its givens in tab[0].given) up to tab[0].max_size, and
+     * the next group with that band 1 takes it as it is (the groups of a
+     * chunk share band 1); false after a grid's run or a failed build */
+    bool band1_kept;
     band_table tab3;             /* band 3 of the orientation: UAs only */
     /* the grid's UAs in grid coordinates (finder + learned) */
     cs81 *gua;
@@ -1863,6 +1868,7 @@ mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *re
         band_table_read_band(gflag, i % 3, i >= 3, gb);
         uint32_t given = 0;
         for (int c = 0; c < 27; c++) given |= (uint32_t)gb[c] << c;
+        e->band1_kept = false;
         if ((st = band_table_build_given(&e->tab[i], b, first_size, given)) != MC_OK) return st;
         int mv = e->tab[i].min_valid < 0 ? first_size + 1 : e->tab[i].min_valid;
         if (mv < v) v = mv;
@@ -2043,8 +2049,13 @@ mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const ui
     int first_size = xmax < 5 ? xmax : 5, v = 99;
     for (int i = 0; i < 2; i++) {
         uint32_t given = (uint32_t)((e->opt.givens.w[0] >> (27 * i)) & MASK27);
-        if ((st = band_table_build_given(&e->tab[i], pair + 27 * i, first_size, given)) != MC_OK) return st;
-        int mv = e->tab[i].min_valid < 0 ? first_size + 1 : e->tab[i].min_valid;
+        band_table *t = &e->tab[i];
+        bool kept = i == 0 && e->band1_kept && t->given == given && t->max_size >= first_size &&
+                    !memcmp(t->band, pair, 27);
+        if (i == 0) e->band1_kept = false; /* until the builds and extensions succeed */
+        if (!kept && (st = band_table_build_given(t, pair + 27 * i, first_size, given)) != MC_OK) return st;
+        /* as a build up to first_size gives it (a kept table may list more sizes) */
+        int mv = t->min_valid < 0 || t->min_valid > first_size ? first_size + 1 : t->min_valid;
         if (mv < v) v = mv;
     }
     int need = band_split_xmax(K, v);
@@ -2052,6 +2063,7 @@ mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const ui
     if (xmax > first_size)
         for (int i = 0; i < 2; i++)
             if ((st = band_table_extend(&e->tab[i], xmax)) != MC_OK) return st;
+    e->band1_kept = true;
     rec->seconds_tables += mc_thread_cpu_seconds() - t0;
     /* every item's UAs and bound (step 3c), then steps 1-4 once: the
      * two-band UAs of the first item's finder are those of every item

@@ -264,7 +264,9 @@ MC_MUST_USE mc_status band_engine_run(band_engine *e, const uint8_t g81[81], ban
  * cover searches it (options.ties_plain searches all four: the tests'
  * twin). found gets
  * the item index (0..n-1) and the puzzle in the item's cells. rec sums the
- * group's work (ua_initial over all items). */
+ * group's work (ua_initial over all items). A group with the last group's
+ * band 1 and givens (the groups of a chunk share band 1) takes band 1's
+ * valid sets from that group instead of listing them again. */
 typedef void (*band_item_found_fn)(void *arg, int item, const uint8_t *puzzle, int nclues);
 MC_MUST_USE mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const uint8_t *band3, int n,
                                             band_record *rec, band_item_found_fn found, void *arg);
