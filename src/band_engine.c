@@ -234,6 +234,10 @@ struct band_engine {
     band_bound_live_fn bb_fn;
     band_bound *bb;
     int nbb, cap_bb, bb_hint;
+    /* the last pair's lanes of batch j, bbm[j], as items_dead found them
+     * when bbm_at[j] == bb_serial (items_dead's calls, counted) */
+    uint16_t *bbm;
+    uint64_t *bbm_at, bb_serial;
     size_t *iua_at;
     cs81 *iua;
     size_t niua, cap_iua;
@@ -366,6 +370,8 @@ void band_engine_free(band_engine *e)
     free(e->qs);
     free(e->qinfo);
     free(e->qlive);
+    free(e->bbm);
+    free(e->bbm_at);
     free(e->item_strict);
     bandpair_ctx_free(e->bp);
     free(e);
@@ -398,7 +404,7 @@ uint64_t band_engine_memory(const band_engine *e)
     m += (uint64_t)e->sieve.cap * BAND_SIEVE_ROWS * BAND_SIEVE_WORDS * 8 + (uint64_t)e->capx2 * sizeof(vec4);
     m += (uint64_t)e->capcand * 12;
     m += (uint64_t)e->cap_ib * (sizeof(item_bound) + sizeof(size_t)) + (uint64_t)e->cap_iua * sizeof(cs81);
-    m += (uint64_t)e->cap_bb * sizeof(band_bound) + (uint64_t)e->cap_closure * CLOSURE_WORDS * 8;
+    m += (uint64_t)e->cap_bb * (sizeof(band_bound) + 2 + 8) + (uint64_t)e->cap_closure * CLOSURE_WORDS * 8;
     return m;
 }
 
@@ -1074,9 +1080,13 @@ static bool items_dead(band_engine *e, uint32_t x, uint32_t y, int zlo, int zhi,
 {
     if (zlo > zhi) return true;
     if (e->bb_fn) { /* 16 items at a time, the same answer */
+        e->bb_serial++;
         for (int j = 0; j < e->nbb; j++) {
             int i = e->bb_hint + j < e->nbb ? e->bb_hint + j : e->bb_hint + j - e->nbb;
-            if (e->bb_fn(&e->bb[i], x, y, zhi, qstack)) {
+            uint32_t live = e->bb_fn(&e->bb[i], x, y, zhi, qstack);
+            e->bbm[i] = (uint16_t)live;
+            e->bbm_at[i] = e->bb_serial;
+            if (live) {
                 e->bb_hint = i;
                 return false;
             }
@@ -1146,7 +1156,8 @@ static void pair_stacks(uint64_t q, int qstack[3])
 }
 
 /* e->qlive for the pair x u y about to be kept as pair e->nqs: the lanes
- * of every batch of step 3c (items_dead stopped at the first live one);
+ * of every batch of step 3c (items_dead stopped at the first live one, so
+ * the batches it did not reach are bounded here);
  * qlive_on goes off instead when the masks would pass QLIVE_MAX or memory
  * runs out (step 5 then tests every item). */
 static void keep_lanes(band_engine *e, uint32_t x, uint32_t y, int zhi, const int qstack[3])
@@ -1164,7 +1175,8 @@ static void keep_lanes(band_engine *e, uint32_t x, uint32_t y, int zhi, const in
         e->cap_qlive = cap;
     }
     uint16_t *m = e->qlive + e->nqs * (size_t)e->nbb;
-    for (int j = 0; j < e->nbb; j++) m[j] = (uint16_t)e->bb_fn(&e->bb[j], x, y, zhi, qstack);
+    for (int j = 0; j < e->nbb; j++)
+        m[j] = e->bbm_at[j] == e->bb_serial ? e->bbm[j] : (uint16_t)e->bb_fn(&e->bb[j], x, y, zhi, qstack);
 }
 
 /* Step 4 on a pair that passed the vectors and the list: a pair that fixes
@@ -1983,8 +1995,16 @@ static mc_status items_prepare(band_engine *e, const uint8_t *band3, int n)
         band_bound *b = realloc(e->bb, sizeof *b * (size_t)nbb);
         if (!b) return MC_ENOMEM;
         e->bb = b;
+        uint16_t *m = realloc(e->bbm, sizeof *m * (size_t)nbb);
+        if (!m) return MC_ENOMEM;
+        e->bbm = m;
+        uint64_t *at = realloc(e->bbm_at, sizeof *at * (size_t)nbb);
+        if (!at) return MC_ENOMEM;
+        e->bbm_at = at;
         e->cap_bb = nbb;
     }
+    for (int j = 0; j < nbb && e->bb_fn; j++) e->bbm_at[j] = 0;
+    e->bb_serial = 0;
     e->niua = 0;
     mc_status st = items_uas(e, band3, n);
     if (st != MC_OK) return st;
