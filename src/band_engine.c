@@ -89,8 +89,6 @@ typedef struct vec4 {
  * them first); K = 17, group 70:877691, the pairs phase: 256 8.59 s, 128
  * 7.98 s, 64 8.96 s (bench_bandscan.txt) */
 #define IB_MIX 128
-/* the most bytes of e->qlive (step 3c's lanes of the pairs kept) */
-#define QLIVE_MAX (UINT64_C(64) << 20)
 /* the band-3 search's lists: one per depth, each at most MAX_R */
 #define B3_DEPTH 28
 
@@ -208,7 +206,8 @@ struct band_engine {
      * (band_bound_live_fn), while qlive_on; step 5 passes over an item
      * whose lane is dead, as its first test (mix_dead, over at least the
      * same UAs in the same order) would cut the pair there. qlive_on goes
-     * off for the rest of a group when the masks would pass QLIVE_MAX. */
+     * off for the rest of a group when the masks would pass
+     * options.qlive_max bytes. */
     uint16_t *qlive;
     size_t cap_qlive;
     bool qlive_on;
@@ -292,6 +291,7 @@ void band_options_default(band_options *o, int clues)
     o->learn = 1;
     o->two_band_check = 1;
     o->max_pairs = BAND_ENGINE_MAX_PAIRS;
+    o->qlive_max = BAND_ENGINE_QLIVE_MAX;
 }
 
 band_engine *band_engine_new(const band_options *opt)
@@ -1158,15 +1158,20 @@ static void pair_stacks(uint64_t q, int qstack[3])
 /* e->qlive for the pair x u y about to be kept as pair e->nqs: the lanes
  * of every batch of step 3c (items_dead stopped at the first live one, so
  * the batches it did not reach are bounded here);
- * qlive_on goes off instead when the masks would pass QLIVE_MAX or memory
- * runs out (step 5 then tests every item). */
+ * qlive_on goes off instead when the masks would pass options.qlive_max
+ * bytes or memory runs out (step 5 then tests every item). */
 static void keep_lanes(band_engine *e, uint32_t x, uint32_t y, int zhi, const int qstack[3])
 {
     size_t need = (e->nqs + 1) * (size_t)e->nbb;
     if (need > e->cap_qlive) {
         size_t cap = e->cap_qlive ? 2 * e->cap_qlive : 4096;
         while (cap < need) cap *= 2;
-        uint16_t *p = cap * sizeof *p <= QLIVE_MAX ? realloc(e->qlive, cap * sizeof *p) : NULL;
+        if (need * sizeof *e->qlive > e->opt.qlive_max) {
+            e->qlive_on = false;
+            return;
+        }
+        if (cap * sizeof *e->qlive > e->opt.qlive_max) cap = (size_t)(e->opt.qlive_max / sizeof *e->qlive);
+        uint16_t *p = realloc(e->qlive, cap * sizeof *p);
         if (!p) {
             e->qlive_on = false;
             return;

@@ -139,6 +139,8 @@
  * the run with MC_ELIMIT: no puzzle list that follows is complete, none is
  * lost in silence; the checker has no such bound. */
 #define BAND_ENGINE_MAX_PAIRS (UINT64_C(1) << 24)
+/* band_options.qlive_max's default: 64 MiB */
+#define BAND_ENGINE_QLIVE_MAX (UINT64_C(64) << 20)
 
 typedef struct band_options {
     int clues;          /* K (1..27) */
@@ -196,6 +198,11 @@ typedef struct band_options {
     /* the bound on step 4's pairs (default BAND_ENGINE_MAX_PAIRS; tests
      * lower it, or MC_TEST_BAND_MAX_PAIRS does) */
     uint64_t max_pairs;
+    /* the most bytes of step 3c's lanes kept for step 5 in group mode (2
+     * per pair and batch of 16 items; default BAND_ENGINE_QLIVE_MAX):
+     * beyond it step 5 tests every item of the group's later pairs as
+     * well (tests lower it; 0: none kept); the same puzzles and counters */
+    uint64_t qlive_max;
 } band_options;
 
 void band_options_default(band_options *o, int clues);

@@ -27,7 +27,11 @@
  *        second solutions) and the fast one may pass fewer pairs in step 4;
  *   STEP5_TWIN_LEARN  step 6's UA of a second solution minimized against
  *        band_options.learn_raw (the difference as it is): the same steps
- *        1-4 and puzzles; the final checks of both are summed.
+ *        1-4 and puzzles; the final checks of both are summed;
+ *   STEP5_TWIN_QLIVE  step 5 passing over the items step 3c cut, with the
+ *        lanes of every kept pair, against band_options.qlive_max at 600
+ *        bytes (the lanes of the first hundred or so pairs, then every
+ *        item tested): the same steps and counters.
  *
  * Groups: covering groups of tests/data/seventeen-cover.txt.gz drawn with a
  * fixed seed among the records a filter accepts (each holds at least one
@@ -35,8 +39,8 @@
  * both engines (group mode); they must report the same puzzles (item and
  * cells, as sets). With STEP5_TWIN_BAND3 they must also do the same steps
  * 1-4 (pairs, survivors, two-band passes: step 5 does not touch them); with
- * STEP5_TWIN_TIES the fast one may only do fewer; with STEP5_TWIN_SCAN
- * and STEP5_TWIN_PAIRS every step and counter must be the same (pairs, survivors, two-band
+ * STEP5_TWIN_TIES the fast one may only do fewer; with STEP5_TWIN_SCAN,
+ * STEP5_TWIN_PAIRS and STEP5_TWIN_QLIVE every step and counter must be the same (pairs, survivors, two-band
  * passes, band-3 nodes, solver calls, learned UAs).
  * For test_band_step5, test_band_ties, test_band_scan, test_band_sieve,
  * test_band_template, test_band_item_bound (default) and the
@@ -95,7 +99,8 @@ enum {
     STEP5_TWIN_PAIRS,
     STEP5_TWIN_TWO_BAND,
     STEP5_TWIN_ITEM_BOUND,
-    STEP5_TWIN_LEARN
+    STEP5_TWIN_LEARN,
+    STEP5_TWIN_QLIVE
 };
 
 typedef struct step5_run {
@@ -115,6 +120,7 @@ static inline band_engine *step5_engine(int clues, int band3_min, int twin, int 
     else if (twin == STEP5_TWIN_TWO_BAND) o.two_band_solver = plain;
     else if (twin == STEP5_TWIN_ITEM_BOUND) o.item_bound_plain = plain;
     else if (twin == STEP5_TWIN_LEARN) o.learn_raw = plain;
+    else if (twin == STEP5_TWIN_QLIVE) o.qlive_max = plain ? 600 : o.qlive_max;
     else o.pairs_plain = plain;
     band_engine *e = band_engine_new(&o);
     assert_non_null(e);
@@ -157,8 +163,10 @@ static inline int step5_on_group(void *arg, const bandpair_group *g)
         assert_true(rf.two_band_pass <= rs.two_band_pass);
         r->passes_fast += rf.two_band_pass;
         r->passes_slow += rs.two_band_pass;
-    } else if (r->twin == STEP5_TWIN_SCAN || r->twin == STEP5_TWIN_PAIRS) {
+    } else if (r->twin == STEP5_TWIN_SCAN || r->twin == STEP5_TWIN_PAIRS || r->twin == STEP5_TWIN_QLIVE) {
         step5_same_work(&rf, &rs);
+        assert_int_equal(rf.band3_filtered, rs.band3_filtered);
+        assert_int_equal(rf.band3_checks, rs.band3_checks);
     } else if (r->twin == STEP5_TWIN_BAND3 || r->twin == STEP5_TWIN_LEARN) { /* step 5 does not touch steps 1-4 */
         assert_int_equal(rf.pairs, rs.pairs);
         assert_int_equal(rf.survivors, rs.survivors);

@@ -5,7 +5,10 @@
  * groups of the 17-clue list at K = 17 (band 3 >= 7 clues: pass 1 of the
  * case split) and at K = 16. The K = 16 positive controls in group mode
  * (test_band_given) and tests/mutate/run (itembound16) check the rule
- * against lost puzzles from the other side.
+ * against lost puzzles from the other side. Step 5 passing over the items
+ * step 3c cut (the lanes kept per pair) is checked against its fallback,
+ * every item tested once the lanes would pass band_options.qlive_max:
+ * the same counters and puzzles (mutation qlive16 from the other side).
  *
  * ctest-labels: unit
  * ctest-timeout: 900
@@ -34,8 +37,18 @@ static void test_k16(void **state)
     assert_true(r.passes_fast < r.passes_slow);
 }
 
+static void test_qlive_fallback(void **state)
+{
+    (void)state;
+    step5_run r;
+    step5_sample_into(33, 3, 17, 7, STEP5_TWIN_QLIVE, step5_any, &r);
+    print_message("K = 17, pass 1: %d puzzles with and without the lanes kept\n", r.puzzles);
+    assert_true(r.puzzles > 0);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_k17_pass1), cmocka_unit_test(test_k16)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_k17_pass1), cmocka_unit_test(test_k16),
+                                       cmocka_unit_test(test_qlive_fallback)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
