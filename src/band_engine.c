@@ -147,7 +147,7 @@ struct band_engine {
     uint64_t *tbx;
     int ntbx, captbx, tbx_at;
     uint32_t tbx_x;
-    uint32_t la[LEARN_SLOTS], lb[LEARN_SLOTS]; /* learned two-band UAs in the vectors */
+    uint32_t lb[LEARN_SLOTS]; /* band-2 parts of the learned two-band UAs in the vectors */
     int nl, nys, nxs;
     const uint32_t *xset;        /* the X (band 1's table, e->nxs sets), their vectors e->vx, e->x2 */
     /* the X whose vectors hold the learned slots' bits (vx words 2, 3):
@@ -233,10 +233,10 @@ struct band_engine {
     band_bound_live_fn bb_fn;
     band_bound *bb;
     int nbb, cap_bb, bb_hint;
-    /* the last pair's lanes of batch j, bbm[j], as items_dead found them
-     * when bbm_at[j] == bb_serial (items_dead's calls, counted) */
+    /* items_dead's last pair: the lanes of the bbm_n batches it bounded,
+     * bbm[i] for batch i = bbm_from, bbm_from + 1, .. (cyclically) */
     uint16_t *bbm;
-    uint64_t *bbm_at, bb_serial;
+    int bbm_from, bbm_n;
     size_t *iua_at;
     cs81 *iua;
     size_t niua, cap_iua;
@@ -371,7 +371,6 @@ void band_engine_free(band_engine *e)
     free(e->qinfo);
     free(e->qlive);
     free(e->bbm);
-    free(e->bbm_at);
     free(e->item_strict);
     bandpair_ctx_free(e->bp);
     free(e);
@@ -404,7 +403,7 @@ uint64_t band_engine_memory(const band_engine *e)
     m += (uint64_t)e->sieve.cap * BAND_SIEVE_ROWS * BAND_SIEVE_WORDS * 8 + (uint64_t)e->capx2 * sizeof(vec4);
     m += (uint64_t)e->capcand * 12;
     m += (uint64_t)e->cap_ib * (sizeof(item_bound) + sizeof(size_t)) + (uint64_t)e->cap_iua * sizeof(cs81);
-    m += (uint64_t)e->cap_bb * (sizeof(band_bound) + 2 + 8) + (uint64_t)e->cap_closure * CLOSURE_WORDS * 8;
+    m += (uint64_t)e->cap_bb * (sizeof(band_bound) + 2) + (uint64_t)e->cap_closure * CLOSURE_WORDS * 8;
     return m;
 }
 
@@ -934,7 +933,7 @@ static void learn_two_band(band_engine *e, uint64_t w)
     uint32_t a = (uint32_t)(w & MASK27), b = (uint32_t)(w >> 27) & MASK27;
     if (e->nl < LEARN_SLOTS) {
         int k = e->nl++;
-        e->la[k] = a, e->lb[k] = b;
+        e->lb[k] = b;
         uint64_t bit = UINT64_C(1) << (k & 63);
         int word = 2 + (k >> 6);
         for (uint32_t m = a; m; m &= m - 1) e->slot_miss[__builtin_ctz(m)][k >> 6] &= ~bit;
@@ -1080,12 +1079,12 @@ static bool items_dead(band_engine *e, uint32_t x, uint32_t y, int zlo, int zhi,
 {
     if (zlo > zhi) return true;
     if (e->bb_fn) { /* 16 items at a time, the same answer */
-        e->bb_serial++;
+        e->bbm_from = e->bb_hint;
         for (int j = 0; j < e->nbb; j++) {
             int i = e->bb_hint + j < e->nbb ? e->bb_hint + j : e->bb_hint + j - e->nbb;
             uint32_t live = e->bb_fn(&e->bb[i], x, y, zhi, qstack);
             e->bbm[i] = (uint16_t)live;
-            e->bbm_at[i] = e->bb_serial;
+            e->bbm_n = j + 1;
             if (live) {
                 e->bb_hint = i;
                 return false;
@@ -1155,9 +1154,9 @@ static void pair_stacks(uint64_t q, int qstack[3])
     }
 }
 
-/* e->qlive for the pair x u y about to be kept as pair e->nqs: the lanes
- * of every batch of step 3c (items_dead stopped at the first live one, so
- * the batches it did not reach are bounded here);
+/* e->qlive for the pair x u y about to be kept as pair e->nqs (items_dead's
+ * last pair): the lanes of every batch of step 3c (items_dead stopped at
+ * the first live one, so the batches it did not reach are bounded here);
  * qlive_on goes off instead when the masks would pass options.qlive_max
  * bytes or memory runs out (step 5 then tests every item). */
 static void keep_lanes(band_engine *e, uint32_t x, uint32_t y, int zhi, const int qstack[3])
@@ -1180,8 +1179,10 @@ static void keep_lanes(band_engine *e, uint32_t x, uint32_t y, int zhi, const in
         e->cap_qlive = cap;
     }
     uint16_t *m = e->qlive + e->nqs * (size_t)e->nbb;
-    for (int j = 0; j < e->nbb; j++)
-        m[j] = e->bbm_at[j] == e->bb_serial ? e->bbm[j] : (uint16_t)e->bb_fn(&e->bb[j], x, y, zhi, qstack);
+    for (int j = 0; j < e->nbb; j++) {
+        int from_start = j >= e->bbm_from ? j - e->bbm_from : j - e->bbm_from + e->nbb;
+        m[j] = from_start < e->bbm_n ? e->bbm[j] : (uint16_t)e->bb_fn(&e->bb[j], x, y, zhi, qstack);
+    }
 }
 
 /* Step 4 on a pair that passed the vectors and the list: a pair that fixes
@@ -1314,8 +1315,10 @@ static void learned3_into_list(band_engine *e, uint32_t y, int w0)
 /* Step 5 on one pair Q of step 4, in the current item's band 3: the bound
  * of step 3b again (in group mode its first application; in grid mode the
  * UAs learned since make it stronger), then the search over the UAs Q
- * leaves unhit. */
-static void band3(band_engine *e, uint64_t q, uint32_t info)
+ * leaves unhit. cut: step 3c's lane of this item found the bound dead
+ * already (e->qlive), so it is not made again: mix_dead takes the same
+ * UAs in the same order, and more. */
+static void band3(band_engine *e, uint64_t q, uint32_t info, bool cut)
 {
     uint32_t x = (uint32_t)q & MASK27, y = (uint32_t)(q >> 27) & MASK27;
     e->Q = q;
@@ -1330,7 +1333,7 @@ static void band3(band_engine *e, uint64_t q, uint32_t info)
     for (int s = 0; s < 3; s++) e->qstack[s] = (int)((info >> (10 + 5 * s)) & 31);
     uint64_t *un = e->un3;
     int w0;
-    if (mix_dead(e, x, y, e->zhi, e->qstack, un, &w0)) {
+    if (cut || mix_dead(e, x, y, e->zhi, e->qstack, un, &w0)) {
         e->rec->band3_filtered++;
         return;
     }
@@ -1365,29 +1368,15 @@ static mc_status item_prepare(band_engine *e)
 
 /* Step 5 for every pair kept by step 4, on the item now in e->og (its
  * band 3, its UAs in e->oua). In group mode with e->qlive, a pair whose
- * lane of this item step 3c found dead is passed over: band3 would stop
- * at once, as the item's strictness leaves band 3 no size or mix_dead cuts
- * it (counted as band3 counts it, so the counters stay the same). */
+ * lane of this item step 3c found dead is cut without its bound made
+ * again (band3's cut: the same counters). */
 static mc_status band3_phase(band_engine *e)
 {
     double t0 = mc_thread_cpu_seconds();
-    if (e->group && e->qlive_on) {
-        int j = e->item / BAND_BOUND_LANES, bit = e->item % BAND_BOUND_LANES;
-        const uint16_t *m = e->qlive + j;
-        for (size_t i = 0; i < e->nqs && !e->stop; i++) {
-            if ((m[i * (size_t)e->nbb] >> bit) & 1) {
-                band3(e, e->qs[i], e->qinfo[i]);
-                continue;
-            }
-            uint32_t x = (uint32_t)e->qs[i] & MASK27, y = (uint32_t)(e->qs[i] >> 27) & MASK27;
-            int zhi = (int)((e->qinfo[i] >> 5) & 31);
-            if (__builtin_popcount(x) + e->band_strict[0] <= zhi && __builtin_popcount(y) + e->band_strict[1] <= zhi &&
-                (int)(e->qinfo[i] & 31) <= zhi)
-                e->rec->band3_filtered++;
-        }
-    } else {
-        for (size_t i = 0; i < e->nqs && !e->stop; i++) band3(e, e->qs[i], e->qinfo[i]);
-    }
+    bool lanes = e->group && e->qlive_on;
+    int j = e->item / BAND_BOUND_LANES, bit = e->item % BAND_BOUND_LANES;
+    for (size_t i = 0; i < e->nqs && !e->stop; i++)
+        band3(e, e->qs[i], e->qinfo[i], lanes && !((e->qlive[i * (size_t)e->nbb + j] >> bit) & 1));
     e->rec->seconds_band3 += mc_thread_cpu_seconds() - t0;
     return e->status;
 }
@@ -1879,13 +1868,13 @@ mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *re
     int first_size = xmax < 5 ? xmax : 5, v = 99;
     uint8_t gflag[81];
     for (int c = 0; c < 81; c++) gflag[c] = cs81_has(e->opt.givens, c);
+    e->band1_kept = false; /* tab[0] takes this grid's band */
     for (int i = 0; i < 6; i++) {
         uint8_t b[27], gb[27];
         band_table_read_band(g81, i % 3, i >= 3, b);
         band_table_read_band(gflag, i % 3, i >= 3, gb);
         uint32_t given = 0;
         for (int c = 0; c < 27; c++) given |= (uint32_t)gb[c] << c;
-        e->band1_kept = false;
         if ((st = band_table_build_given(&e->tab[i], b, first_size, given)) != MC_OK) return st;
         int mv = e->tab[i].min_valid < 0 ? first_size + 1 : e->tab[i].min_valid;
         if (mv < v) v = mv;
@@ -2003,13 +1992,8 @@ static mc_status items_prepare(band_engine *e, const uint8_t *band3, int n)
         uint16_t *m = realloc(e->bbm, sizeof *m * (size_t)nbb);
         if (!m) return MC_ENOMEM;
         e->bbm = m;
-        uint64_t *at = realloc(e->bbm_at, sizeof *at * (size_t)nbb);
-        if (!at) return MC_ENOMEM;
-        e->bbm_at = at;
         e->cap_bb = nbb;
     }
-    for (int j = 0; j < nbb && e->bb_fn; j++) e->bbm_at[j] = 0;
-    e->bb_serial = 0;
     e->niua = 0;
     mc_status st = items_uas(e, band3, n);
     if (st != MC_OK) return st;

@@ -731,6 +731,10 @@ mc_status ua_find_group(ua_finder *f, const uint8_t pair[54], const uint8_t *ban
     ua_store shared;
     ua_store_init(&shared);
     mc_status st = flush_found(f, m.st, &shared);
+    int kept = 0; /* those inside one band of rows out (a transposed match may give one) */
+    for (int i = 0; i < shared.n; i++)
+        if (!in_one_band(shared.set[i])) shared.set[kept++] = shared.set[i];
+    shared.n = kept;
     if (st == MC_OK && n > 0) st = grids_room(f, n);
     if (st != MC_OK || n <= 0) {
         ua_store_free(&shared);
@@ -773,8 +777,7 @@ mc_status ua_find_group(ua_finder *f, const uint8_t pair[54], const uint8_t *ban
         int n0 = out[g].n;
         for (int i = 0; i < f->imatch[g].n && st == MC_OK; i++)
             if (!in_one_band(f->imatch[g].set[i])) st = hash_add(f, f->imatch[g].set[i]);
-        for (int i = 0; i < shared.n && st == MC_OK; i++)
-            if (!in_one_band(shared.set[i])) st = ua_store_add(&out[g], shared.set[i]);
+        for (int i = 0; i < shared.n && st == MC_OK; i++) st = ua_store_add(&out[g], shared.set[i]);
         st = flush_found(f, st, &out[g]);
         if (st == MC_OK) finish(&out[g], n0);
     }
