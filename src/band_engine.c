@@ -20,6 +20,7 @@
 #include "mc_test_hooks.h"
 #include "prng.h"
 #include "solver9.h"
+#include "sort.h"
 #include "ua.h"
 #include "band_ua.h"
 #include "bandpair.h"
@@ -1629,25 +1630,17 @@ static void pairs(band_engine *e, const band_table *t1, int x, int y)
  * 5 digits 0.020. */
 static int refill_digits(int clues) { return clues >= 17 ? 6 : clues >= 15 ? 5 : 0; }
 
-static int cmp_tb(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    int px = __builtin_popcountll(x), py = __builtin_popcountll(y);
-    if (px != py) return px < py ? -1 : 1;
-    return x < y ? -1 : x > y;
-}
-
 /* e->tb0: the two-band UAs (meeting both bands) of the finder (oriented) and
  * of the refillings, sorted by size, supersets dropped, the first
  * MAX_TB_INITIAL kept. */
 static mc_status merge_two_band(band_engine *e)
 {
     int n = e->refill.n + e->noua;
-    if (e->captb0 < n) {
-        uint64_t *p = realloc(e->tb0, sizeof *p * (size_t)n);
+    if (e->captb0 < 2 * n) { /* the second half: the sort's scratch */
+        uint64_t *p = realloc(e->tb0, sizeof *p * 2 * (size_t)n);
         if (!p) return MC_ENOMEM;
         e->tb0 = p;
-        e->captb0 = n;
+        e->captb0 = 2 * n;
     }
     int m = 0;
     for (int i = 0; i < e->noua; i++) {
@@ -1660,7 +1653,7 @@ static mc_status merge_two_band(band_engine *e)
         uint64_t w = e->refill.set[i];
         if ((w & MASK27) && (w >> 27) && !(w & e->g12)) e->tb0[m++] = w; /* a given hits it: no need */
     }
-    qsort(e->tb0, (size_t)m, sizeof *e->tb0, cmp_tb);
+    sort_sets54(e->tb0, m, e->tb0 + n);
     int k = 0;
     for (int i = 0; i < m && k < MAX_TB_INITIAL; i++) {
         uint64_t w = e->tb0[i];

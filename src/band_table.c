@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sort.h"
+
 void band_table_init(band_table *t) { memset(t, 0, sizeof *t); }
 
 void band_table_free(band_table *t)
@@ -22,14 +24,6 @@ void band_table_read_band(const uint8_t grid[81], int b, bool stack, uint8_t out
     for (int r = 0; r < 3; r++)
         for (int c = 0; c < 9; c++)
             out[9 * r + c] = stack ? grid[9 * c + 3 * b + r] : grid[9 * (3 * b + r) + c];
-}
-
-static int cmp_ua(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    int cx = __builtin_popcount(x), cy = __builtin_popcount(y);
-    if (cx != cy) return cx < cy ? -1 : 1;
-    return x < y ? -1 : x > y;
 }
 
 bool band_table_is_valid(const band_table *t, uint32_t mask)
@@ -223,7 +217,7 @@ mc_status band_table_build_fillings(band_table *t, const uint8_t band[27], const
     }
     /* keep the minimal differences (once each: a repeat of a kept one is
      * a superset of it) */
-    qsort(t->ua, (size_t)t->nua, sizeof t->ua[0], cmp_ua);
+    sort_sets27(t->ua, t->nua, t->sort_tmp);
     int kept = 0;
     for (int i = 0; i < t->nua; i++) {
         int sup = 0;

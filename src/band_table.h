@@ -65,6 +65,7 @@ typedef struct band_table {
     int cap;
     uint32_t given;                       /* given cells (27 bits; 0: none) */
     uint32_t ua[BAND_TABLE_MAX_UA];       /* minimal band UAs missing the givens */
+    uint32_t sort_tmp[BAND_TABLE_MAX_UA]; /* scratch of the build's sort */
     int nua;
     int fillings;                         /* fillings with the band's gangster (band included) */
     int min_valid;

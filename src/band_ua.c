@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "perm3.h"
+#include "sort.h"
 
 void band_ua_list_init(band_ua_list *l) { memset(l, 0, sizeof *l); }
 
@@ -122,14 +123,6 @@ static bool placements(const uint8_t *g, placement pl[9][PLACEMENTS], int npl[9]
     return true;
 }
 
-static int cmp_set(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    int px = __builtin_popcountll(x), py = __builtin_popcountll(y);
-    if (px != py) return px < py ? -1 : 1;
-    return x < y ? -1 : x > y;
-}
-
 mc_status band_ua_find(const uint8_t g54[54], int max_digits, int max_size, band_ua_list *l)
 {
     if (max_digits < 2 || max_digits > 9 || max_size < 1) return MC_EINVAL;
@@ -172,9 +165,9 @@ mc_status band_ua_find(const uint8_t g54[54], int max_digits, int max_size, band
         if (f.st != MC_OK) return f.st;
     }
     /* smallest first; keep a set only when no kept set lies inside it */
-    qsort(l->tmp, (size_t)l->ntmp, sizeof *l->tmp, cmp_set);
     mc_status st = grow(&l->set, &l->cap, l->ntmp);
     if (st != MC_OK) return st;
+    sort_sets54(l->tmp, l->ntmp, l->set); /* l->set the scratch: filled below */
     for (int i = 0; i < l->ntmp; i++) {
         uint64_t m = l->tmp[i];
         if (i && m == l->tmp[i - 1]) continue;

@@ -46,6 +46,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sort.h"
+
 /* ---------------------------------------------------------------- store */
 
 void ua_store_init(ua_store *s)
@@ -77,12 +79,30 @@ mc_status ua_store_add(ua_store *s, cs81 u)
 
 static int cmp_cs81(const void *a, const void *b) { return cs81_cmp(*(const cs81 *)a, *(const cs81 *)b); }
 
-void ua_store_sort(ua_store *s) { qsort(s->set, (size_t)s->n, sizeof *s->set, cmp_cs81); }
+/* The sets in cs81_cmp's order: a merge sort (sort_cs81) with the store's
+ * room past n as its scratch (grown to 2 n, geometrically, so a store used
+ * again needs no allocation); qsort, the same order, when it cannot grow. */
+void ua_store_sort(ua_store *s)
+{
+    if (s->n < 2) return;
+    if (s->cap < 2 * s->n) {
+        int cap = s->cap;
+        while (cap < 2 * s->n) cap *= 2;
+        cs81 *p = realloc(s->set, sizeof *p * (size_t)cap);
+        if (!p) {
+            qsort(s->set, (size_t)s->n, sizeof *s->set, cmp_cs81);
+            return;
+        }
+        s->set = p;
+        s->cap = cap;
+    }
+    sort_cs81(s->set, s->n, s->set + s->n);
+}
 
 void ua_store_normalize(ua_store *s)
 {
     if (s->n == 0) return;
-    qsort(s->set, (size_t)s->n, sizeof *s->set, cmp_cs81);
+    ua_store_sort(s);
     /* After sorting, every set that could be inside set i comes before it
      * (strictly smaller); the kept prefix holds only minimal members. */
     int kept = 0;
