@@ -74,6 +74,10 @@ typedef struct tnode {
      * (rk 2 on its path): else every match of the subtree lies inside the
      * anchor's band */
     uint8_t multi;
+    /* while the trie is built: the first child and the next sibling (-1:
+     * none); once laid out (layout): the children are nodes child ..
+     * child + nchild - 1, and sibling is not read */
+    uint16_t nchild;
     int32_t child, sibling;
 } tnode;
 
@@ -184,6 +188,39 @@ static bool trie_insert(ua_finder *f, const pattern *p)
     return true;
 }
 
+/* Places the children of node at (old) of from, in their sibling order,
+ * at the next free index of to, then the subtree of each: a node's
+ * children come one after another, and a subtree's nodes close together
+ * (the search walks them in that order). Returns the next free index. */
+static int place(const tnode *from, tnode *to, int at_old, int at_new, int next)
+{
+    int first = next, n = 0;
+    for (int ch = from[at_old].child; ch >= 0; ch = from[ch].sibling) to[next + n++] = from[ch];
+    to[at_new].child = n ? first : -1;
+    to[at_new].nchild = (uint16_t)n;
+    next += n;
+    int k = 0;
+    for (int ch = from[at_old].child; ch >= 0; ch = from[ch].sibling, k++) next = place(from, to, ch, first + k, next);
+    return next;
+}
+
+/* The built trie laid out so that every node's children are contiguous
+ * (place); false when out of memory. */
+static bool layout(ua_finder *f)
+{
+    tnode *to = malloc(sizeof *to * (size_t)f->nnodes);
+    if (!to) return false;
+    to[0] = f->node[0];
+    int n = place(f->node, to, 0, 0, 1);
+    assert(n == f->nnodes);
+    (void)n;
+    for (int i = 0; i < f->nnodes; i++) to[i].sibling = -1;
+    free(f->node);
+    f->node = to;
+    f->cap = f->nnodes;
+    return true;
+}
+
 /* tnode.multi of node at and its subtree; path: a step above reached a
  * second band. Returns the node's multi. */
 static bool mark_multi(ua_finder *f, int at, bool path)
@@ -227,6 +264,10 @@ ua_finder *ua_finder_new(void)
         s += len + (e ? 1 : 0);
     }
     mark_multi(f, 0, false);
+    if (!layout(f)) {
+        ua_finder_free(f);
+        return NULL;
+    }
     return f;
 }
 
@@ -502,7 +543,8 @@ static __attribute__((noinline)) void step_replay(ua_finder *f, mstate *m, int t
  * take, the search's one recursive function. */
 static inline __attribute__((always_inline)) void match_own(ua_finder *f, mstate *m, int node)
 {
-    for (int ti = f->node[node].child; ti >= 0 && m->st == MC_OK; ti = f->node[ti].sibling)
+    const tnode *t = &f->node[node];
+    for (int ti = t->child, end = ti + t->nchild; ti < end && m->st == MC_OK; ti++)
         if (f->node[ti].depth <= m->max_size) step(f, m, ti, OWN);
 }
 
@@ -517,7 +559,8 @@ static inline bool group_step(const ua_finder *f, const mstate *m, int ti)
 /* The children of node in a class's search. */
 static void match_class(ua_finder *f, mstate *m, int node)
 {
-    for (int ti = f->node[node].child; ti >= 0 && m->st == MC_OK; ti = f->node[ti].sibling)
+    const tnode *t = &f->node[node];
+    for (int ti = t->child, end = ti + t->nchild; ti < end && m->st == MC_OK; ti++)
         if (group_step(f, m, ti)) step(f, m, ti, CLASS);
 }
 
@@ -527,7 +570,8 @@ static void match_children(ua_finder *f, mstate *m, int node)
         match_own(f, m, node);
         return;
     }
-    for (int ti = f->node[node].child; ti >= 0 && m->st == MC_OK; ti = f->node[ti].sibling)
+    const tnode *t = &f->node[node];
+    for (int ti = t->child, end = ti + t->nchild; ti < end && m->st == MC_OK; ti++)
         if (group_step(f, m, ti)) step_shared(f, m, ti);
 }
 
