@@ -11,6 +11,7 @@
 void band_bound_clear(band_bound *b)
 {
     memset(b, 0, sizeof *b);
+    memset(b->miss, 0xff, sizeof b->miss); /* a lane's UA takes out its own cells */
     b->x = BAND_BOUND_NONE;
 }
 
@@ -22,8 +23,7 @@ void band_bound_lane(band_bound *b, int i, const uint32_t *part, const int8_t *s
     for (int k = 0; k < n; k++) {
         b->has[k] |= bit;
         b->part[k][i] = part[k];
-        for (int c = 0; c < 54; c++)
-            if (!((p12[k] >> c) & 1)) b->miss[c][k] |= bit;
+        for (uint64_t m = p12[k]; m; m &= m - 1) b->miss[__builtin_ctzll(m)][k] &= (uint16_t)~bit;
         if (stack[k] >= 0) b->in_stack[stack[k]][k] |= bit;
     }
     for (int j = 0; j < 2; j++) b->band_strict[j][i] = band_strict[j];

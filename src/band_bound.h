@@ -3,8 +3,8 @@
  *
  * Representation (a batch; an item's UAs are k < BAND_BOUND_UAS, its
  * first UAs with a band-3 part in step 5's order):
- *   miss[c][k]   (c < 54, a cell of bands 1+2): bit i set iff lane i has a
- *                UA k and that UA lacks c;
+ *   miss[c][k]   (c < 54, a cell of bands 1+2): bit i set iff lane i has
+ *                no UA k or its UA k lacks c (read only under has[k]);
  *   has[k]:      bit i set iff lane i has a UA k;
  *   part[k][i]:  the band-3 part (27 bits) of lane i's UA k (0: none);
  *   in_stack[s][k]: bit i set iff lane i's UA k has its band-3 part inside
@@ -15,8 +15,8 @@
  *   x, xw[k]:    the X last asked about and has[k] ANDed with miss[c][k]
  *                over its cells c (the lanes whose UA k X leaves unhit).
  * Invariant: the bits of a lane without an item, and of k >= its count,
- * are 0 in miss, has and in_stack; xw is has & miss over X's cells when
- * x != BAND_BOUND_NONE.
+ * are 0 in has and in_stack (1 in miss, which is only read ANDed with
+ * has); xw is has & miss over X's cells when x != BAND_BOUND_NONE.
  *
  * The question (band_bound_live_fn): which lanes may still complete the
  * pair X u Y of bands 1+2, given zhi (the most clues band 3 may take) and
