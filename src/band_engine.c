@@ -251,8 +251,12 @@ struct band_engine {
     /* the item's UAs with a band-3 part (band 3's own and the grid's, the
      * band-3 part smallest first, then the ones learned): k < nb3 is UA k;
      * b3miss[c] (c < 54, a cell of bands 1+2) has bit k set iff UA k does
-     * not contain c (bits >= nb3 are 0); b3x: the AND of b3miss over the
-     * cells of X = b3x_x (the UAs X leaves unhit) when b3x_valid */
+     * not contain c (bits >= nb3 of its words below (nb3 + 63) / 64 are 0;
+     * the words above are not read); b3x: the AND of b3miss over the
+     * cells of X = b3x_x (the UAs X leaves unhit) when b3x_valid. In group
+     * mode an item's list is loaded at its first pair that needs it
+     * (b3_pending, b3_plist, b3_pn: step 5 cuts most items' pairs by their
+     * lanes of step 3c alone) */
     uint32_t b3part[B3_MAX];
     int8_t b3stack[B3_MAX];      /* the stack holding the band-3 part, or -1 */
     uint64_t (*b3miss)[B3_WORDS];
@@ -276,6 +280,9 @@ struct band_engine {
      * the orientation or group, its x the last X checked */
     band_template *tpl;
     int nb3, nb3_load;
+    bool b3_pending;
+    const cs81 *b3_plist;
+    int b3_pn;
     band_item_found_fn item_fn;
     /* givens (options.givens, cells of e->grid) in the orientation:
      * bands 1+2 (bits 0..53) and band 3 (27 bits) */
@@ -770,6 +777,10 @@ static void b3_add(band_engine *e, cs81 u)
 {
     if (e->nb3 >= B3_MAX) return;
     int k = e->nb3++;
+    if ((k & 63) == 0) { /* a word not read before: whatever an earlier item or X left there out */
+        for (int c = 0; c < 54; c++) e->b3miss[c][k >> 6] = 0;
+        e->b3x[k >> 6] = 0;
+    }
     uint64_t p12 = u.w[0] & ((UINT64_C(1) << 54) - 1);
     e->b3part[k] = part3(u);
     e->b3stack[k] = stack_of(e->b3part[k]);
@@ -982,23 +993,6 @@ static int b3_order(band_engine *e, const cs81 *u, int n)
     return m;
 }
 
-/* The item's bitmaps (e->b3*) from the first B3_MAX of list[0..n). */
-static void b3_load(band_engine *e, const cs81 *list, int n)
-{
-    memset(e->b3miss, 0, sizeof *e->b3miss * 54);
-    e->nb3 = 0;
-    e->b3x_valid = false;
-    for (int k = 0; k < n && k < B3_MAX; k++) b3_add(e, list[k]);
-    e->nb3_load = e->nb3;
-}
-
-/* The item's UAs with a band-3 part as bitmaps (e->b3*), for the item now
- * in e->og (its UAs in e->oua, band 3's own in e->tab3). */
-static void b3_prepare(band_engine *e)
-{
-    b3_load(e, e->b3tmp, b3_order(e, e->oua, e->noua));
-}
-
 /* w[0..words) = the bits lo..hi-1 (none when hi <= lo). */
 static void bit_range(uint64_t *w, int words, int lo, int hi)
 {
@@ -1007,6 +1001,43 @@ static void bit_range(uint64_t *w, int words, int lo, int hi)
         a = a < 0 ? 0 : a, b = b > 64 ? 64 : b;
         w[i] = a >= b ? 0 : (b == 64 ? ~UINT64_C(0) : (UINT64_C(1) << b) - 1) & ~((UINT64_C(1) << a) - 1);
     }
+}
+
+/* The item's bitmaps (e->b3*) from the first B3_MAX of list[0..n). */
+static void b3_load(band_engine *e, const cs81 *list, int n)
+{
+    if (n > B3_MAX) n = B3_MAX;
+    int nw = (n + 63) >> 6;
+    uint64_t all[B3_WORDS];
+    bit_range(all, nw, 0, n);
+    /* every row missing every UA, then each UA's cells taken out (the bits
+     * b3_add's miss_set gives, set cell by cell) */
+    for (int c = 0; c < 54; c++) memcpy(e->b3miss[c], all, sizeof *all * (size_t)nw);
+    for (int k = 0; k < n; k++) {
+        cs81 u = list[k];
+        e->b3part[k] = part3(u);
+        e->b3stack[k] = stack_of(e->b3part[k]);
+        uint64_t bit = ~(UINT64_C(1) << (k & 63));
+        for (uint64_t m = u.w[0] & ((UINT64_C(1) << 54) - 1); m; m &= m - 1) e->b3miss[__builtin_ctzll(m)][k >> 6] &= bit;
+    }
+    e->nb3 = e->nb3_load = n;
+    e->b3x_valid = false;
+    e->b3_pending = false;
+}
+
+/* Group mode: the item's list, loaded when its first pair needs it. */
+static void b3_defer(band_engine *e, const cs81 *list, int n)
+{
+    e->b3_plist = list;
+    e->b3_pn = n;
+    e->b3_pending = true;
+}
+
+/* The item's UAs with a band-3 part as bitmaps (e->b3*), for the item now
+ * in e->og (its UAs in e->oua, band 3's own in e->tab3). */
+static void b3_prepare(band_engine *e)
+{
+    b3_load(e, e->b3tmp, b3_order(e, e->oua, e->noua));
 }
 
 /* The UAs of the item unhit by X (e->b3x), computed when X changes. */
@@ -1334,6 +1365,7 @@ static void band3(band_engine *e, uint64_t q, uint32_t info, bool cut)
     for (int s = 0; s < 3; s++) e->qstack[s] = (int)((info >> (10 + 5 * s)) & 31);
     uint64_t *un = e->un3;
     int w0;
+    if (!cut && e->b3_pending) b3_load(e, e->b3_plist, e->b3_pn);
     if (cut || mix_dead(e, x, y, e->zhi, e->qstack, un, &w0)) {
         e->rec->band3_filtered++;
         return;
@@ -2083,7 +2115,7 @@ mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const ui
         e->ngua = e->noua = 0;
         e->nlearned = 0;
         set_item_strict(e, e->item_strict[i]);
-        b3_load(e, e->iua + e->iua_at[i], (int)(e->iua_at[i + 1] - e->iua_at[i]));
+        b3_defer(e, e->iua + e->iua_at[i], (int)(e->iua_at[i + 1] - e->iua_at[i]));
         if ((st = band3_phase(e)) != MC_OK) return st;
     }
     rec->seconds_total = mc_thread_cpu_seconds() - t_all;
