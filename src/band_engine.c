@@ -1265,19 +1265,12 @@ static void survivor(band_engine *e, uint32_t x, uint32_t y)
                 fail(e, "a two-band difference leaves bands 1+2");
                 return;
             }
-            /* a vector slot takes the minimized UA (it is tested on every
-             * pair); the list takes the difference itself, a UA already
-             * (second_ok checked the solution): minimizing costs about 25
-             * solver calls and saved fewer (K = 16, 26 groups: 1.49 M
-             * solver calls and 3.02 s of pairs, 0.31 M and 1.97 s); each
-             * count from the base state of the grid without the UA (K = 16,
-             * 26 groups: pairs 0.77 -> 0.73 s, the same solver calls) */
-            if (e->opt.learn && e->nl < LEARN_SLOTS) {
-                cs81 m = minimize(e, d, cs81_full());
-                if (minimized_ok(e, m, d)) learn_two_band(e, m.w[0]);
-            } else if (e->opt.learn && e->ntb < e->ntb_base + MAX_TB_LEARNED) {
-                learn_two_band(e, d.w[0]);
-            }
+            /* the difference itself, a UA already (second_ok checked the
+             * solution), into a vector slot or the list: a slot's UA
+             * minimized took about 19 solver calls (79,134 of 146,168 at
+             * K = 16, 26 groups) and saved less than that (engine 1.25 ->
+             * 1.22 s without; K = 17, group 70:877691, 6.80 -> 6.72 s) */
+            if (e->opt.learn) learn_two_band(e, d.w[0]);
             return;
         }
     }
