@@ -120,7 +120,7 @@ grep -q "^verify: .*'$T/h #1/u'-{1..1}\$" split1.txt || fail "verify line of 1 p
 
 echo "== the whole band-pair catalogue (no ranks) in 1,000 parts, K = 16"
 printf 'source = bandpairs\nclues = 16\nchunk = 64\noutput = res/no16\n' > no16.job
-# the rates of the CPU class MINCLUE_COST_CPU names (AVX-512: about 10,300 core-hours)
+# the rates of the CPU class MINCLUE_COST_CPU names (AVX-512: about 10,500 core-hours)
 MINCLUE_COST_CPU=avx512 "$M" job split --outdir parts no16.job 1000 > split16.txt || fail "split no16.job"
 check_cover parts/no16 1 983959110 1000
 grep -q "^# cost model: per band-1 index.* on an AVX-512 CPU" split16.txt || fail "model line: $(sed -n 2p split16.txt)"
