@@ -254,9 +254,9 @@ struct band_engine {
      * not contain c (bits >= nb3 of its words below (nb3 + 63) / 64 are 0;
      * the words above are not read); b3x: the AND of b3miss over the
      * cells of X = b3x_x (the UAs X leaves unhit) when b3x_valid. In group
-     * mode an item's list is loaded at its first pair that needs it
-     * (b3_pending, b3_plist, b3_pn: step 5 cuts most items' pairs by their
-     * lanes of step 3c alone) */
+     * mode item e->item's list (e->iua from iua_at) is loaded at its first
+     * pair that needs it (b3_pending: step 5 cuts most items' pairs by
+     * their lanes of step 3c alone) */
     uint32_t b3part[B3_MAX];
     int8_t b3stack[B3_MAX];      /* the stack holding the band-3 part, or -1 */
     uint64_t (*b3miss)[B3_WORDS];
@@ -281,8 +281,6 @@ struct band_engine {
     band_template *tpl;
     int nb3, nb3_load;
     bool b3_pending;
-    const cs81 *b3_plist;
-    int b3_pn;
     band_item_found_fn item_fn;
     /* givens (options.givens, cells of e->grid) in the orientation:
      * bands 1+2 (bits 0..53) and band 3 (27 bits) */
@@ -632,11 +630,11 @@ static bool second_ok(band_engine *e, uint8_t other[81], cs81 *d, uint64_t q, ui
     return true;
 }
 
-/* Shrinks an unavoidable set of the oriented grid until it is minimal in
- * the cells tried: a cell of tried is dropped when the set without it is
- * still unavoidable (then the cells where the new second solution differs
- * replace the set); the other cells stay unless such a replacement drops
- * them. Step 6 tries band 3's cells only: its differences shrink there
+/* Shrinks an unavoidable set of the oriented grid (step 6's difference)
+ * until it is minimal in band 3: a band-3 cell is dropped when the set
+ * without it is still unavoidable (then the cells where the new second
+ * solution differs replace the set); the cells of bands 1+2 stay unless
+ * such a replacement drops them. Band 3 alone: the differences shrink there
  * (K = 17, groups 1:31513 and 70:877691: about 42 cells to 26; trying bands
  * 1+2 as well takes off 0.6 cells more for twice the solver calls: 524,534
  * -> 251,877 calls and 1.06 -> 0.82 s in the engine on 1:31513, band-3
@@ -645,10 +643,10 @@ static bool second_ok(band_engine *e, uint8_t other[81], cs81 *d, uint64_t q, ui
  * shrinks) plus the one cell tested, instead of loading the whole puzzle
  * (the same counts; the second solution found may differ); minimized_ok
  * checks the result with the whole puzzle. */
-static cs81 minimize(band_engine *e, cs81 u, cs81 tried)
+static cs81 minimize(band_engine *e, cs81 u)
 {
     uint8_t p[81], second[81], other[81];
-    cs81 todo = cs81_and(u, tried);
+    cs81 todo = cs81_and(u, BAND3_CELLS);
     int c;
     bool base_stale = true;
     CS81_FOREACH(c, todo) {
@@ -667,8 +665,8 @@ static cs81 minimize(band_engine *e, cs81 u, cs81 tried)
     return u;
 }
 
-/* The invariant of a minimized UA m (two-band, or of a final check) of the
- * difference d: not
+/* The invariant of a minimized UA m (of a final check) of the difference
+ * d: not
  * empty, inside d, and still unavoidable: the grid without m's cells has a
  * second solution, a valid grid that differs from the grid inside m only
  * (one solver call, counted). */
@@ -773,19 +771,26 @@ static void miss_and(uint64_t *un, const uint64_t *miss, int stride, int base, u
 
 /* A UA of the item (oriented, with a band-3 part) appended to its bitmaps,
  * while there is room. */
+/* UA u as entry k of the bitmaps whose rows have bit k set already: its
+ * band-3 part and stack, and its own cells taken out of the rows. */
+static void b3_put(band_engine *e, int k, cs81 u)
+{
+    e->b3part[k] = part3(u);
+    e->b3stack[k] = stack_of(e->b3part[k]);
+    uint64_t keep = ~(UINT64_C(1) << (k & 63));
+    for (uint64_t m = u.w[0] & ((UINT64_C(1) << 54) - 1); m; m &= m - 1) e->b3miss[__builtin_ctzll(m)][k >> 6] &= keep;
+}
+
 static void b3_add(band_engine *e, cs81 u)
 {
     if (e->nb3 >= B3_MAX) return;
-    int k = e->nb3++;
-    if ((k & 63) == 0) { /* a word not read before: whatever an earlier item or X left there out */
-        for (int c = 0; c < 54; c++) e->b3miss[c][k >> 6] = 0;
-        e->b3x[k >> 6] = 0;
-    }
-    uint64_t p12 = u.w[0] & ((UINT64_C(1) << 54) - 1);
-    e->b3part[k] = part3(u);
-    e->b3stack[k] = stack_of(e->b3part[k]);
-    miss_set(e->b3miss[0], B3_WORDS, k, p12);
-    if (e->b3x_valid && !(p12 & e->b3x_x)) e->b3x[k >> 6] |= UINT64_C(1) << (k & 63);
+    int k = e->nb3++, w = k >> 6;
+    uint64_t bit = UINT64_C(1) << (k & 63);
+    if ((k & 63) == 0) /* a word not read before: whatever an earlier item or X left there out */
+        e->b3x[w] = 0;
+    for (int c = 0; c < 54; c++) e->b3miss[c][w] = (k & 63 ? e->b3miss[c][w] : 0) | bit;
+    b3_put(e, k, u);
+    if (e->b3x_valid && !(u.w[0] & e->b3x_x)) e->b3x[w] |= bit;
 }
 
 static void b3_unhit(const band_engine *e, uint32_t y, uint64_t *un, int w0, int w1);
@@ -892,7 +897,7 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
             cs81 d = diff_set(e, second, other);
             if (!second_ok(e, other, &d, e->Q, z)) return;
             if (!e->opt.learn_raw) { /* the difference minimized (options.learn_raw: as it is) */
-                cs81 mu = minimize(e, d, BAND3_CELLS);
+                cs81 mu = minimize(e, d);
                 if (!minimized_ok(e, mu, d)) return;
                 d = mu;
             }
@@ -1010,27 +1015,12 @@ static void b3_load(band_engine *e, const cs81 *list, int n)
     int nw = (n + 63) >> 6;
     uint64_t all[B3_WORDS];
     bit_range(all, nw, 0, n);
-    /* every row missing every UA, then each UA's cells taken out (the bits
-     * b3_add's miss_set gives, set cell by cell) */
+    /* every row missing every UA, then each UA's cells taken out */
     for (int c = 0; c < 54; c++) memcpy(e->b3miss[c], all, sizeof *all * (size_t)nw);
-    for (int k = 0; k < n; k++) {
-        cs81 u = list[k];
-        e->b3part[k] = part3(u);
-        e->b3stack[k] = stack_of(e->b3part[k]);
-        uint64_t bit = ~(UINT64_C(1) << (k & 63));
-        for (uint64_t m = u.w[0] & ((UINT64_C(1) << 54) - 1); m; m &= m - 1) e->b3miss[__builtin_ctzll(m)][k >> 6] &= bit;
-    }
+    for (int k = 0; k < n; k++) b3_put(e, k, list[k]);
     e->nb3 = e->nb3_load = n;
     e->b3x_valid = false;
     e->b3_pending = false;
-}
-
-/* Group mode: the item's list, loaded when its first pair needs it. */
-static void b3_defer(band_engine *e, const cs81 *list, int n)
-{
-    e->b3_plist = list;
-    e->b3_pn = n;
-    e->b3_pending = true;
 }
 
 /* The item's UAs with a band-3 part as bitmaps (e->b3*), for the item now
@@ -1358,7 +1348,7 @@ static void band3(band_engine *e, uint64_t q, uint32_t info, bool cut)
     for (int s = 0; s < 3; s++) e->qstack[s] = (int)((info >> (10 + 5 * s)) & 31);
     uint64_t *un = e->un3;
     int w0;
-    if (!cut && e->b3_pending) b3_load(e, e->b3_plist, e->b3_pn);
+    if (!cut && e->b3_pending) b3_load(e, e->iua + e->iua_at[e->item], (int)(e->iua_at[e->item + 1] - e->iua_at[e->item]));
     if (cut || mix_dead(e, x, y, e->zhi, e->qstack, un, &w0)) {
         e->rec->band3_filtered++;
         return;
@@ -2108,7 +2098,7 @@ mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const ui
         e->ngua = e->noua = 0;
         e->nlearned = 0;
         set_item_strict(e, e->item_strict[i]);
-        b3_defer(e, e->iua + e->iua_at[i], (int)(e->iua_at[i + 1] - e->iua_at[i]));
+        e->b3_pending = true; /* its list: loaded by band3 when a pair needs it */
         if ((st = band3_phase(e)) != MC_OK) return st;
     }
     rec->seconds_total = mc_thread_cpu_seconds() - t_all;
