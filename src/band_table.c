@@ -78,6 +78,17 @@ static void list_dfs(list_state *l, int c, uint32_t chosen, int n, uint64_t u0, 
         list_dfs(l, c - 1, chosen | UINT32_C(1) << c, n + 1, u0 & ~l->hit[c][0], u1 & ~l->hit[c][1]);
 }
 
+/* t->tmp with room for n (grown when smaller); false when out of memory. */
+static bool tmp_room(band_table *t, int n)
+{
+    if (t->captmp >= n) return true;
+    uint32_t *p = realloc(t->tmp, sizeof *p * (size_t)n);
+    if (!p) return false;
+    t->tmp = p;
+    t->captmp = n;
+    return true;
+}
+
 /* Lists the valid sets of sizes from..max into t->set from t->start[from]
  * (t->set holds room for every subset), sets start[from + 1 .. max + 1]. */
 static mc_status list_sets(band_table *t, int from, int max)
@@ -103,12 +114,7 @@ static mc_status list_sets(band_table *t, int from, int max)
     /* by size, each in increasing order: a stable scatter */
     int cnt[BAND_TABLE_MAX_SIZE + 2] = {0};
     for (int i = 0; i < l.n; i++) cnt[__builtin_popcount(l.out[i])]++;
-    if (t->captmp < l.n) {
-        uint32_t *p = realloc(t->tmp, sizeof *p * (size_t)l.n);
-        if (!p) return MC_ENOMEM;
-        t->tmp = p;
-        t->captmp = l.n;
-    }
+    if (!tmp_room(t, l.n)) return MC_ENOMEM;
     int at[BAND_TABLE_MAX_SIZE + 2];
     for (int s = from, k = 0; s <= max; s++) {
         t->start[s] = k0 + k;
@@ -235,7 +241,8 @@ mc_status band_table_build_fillings(band_table *t, const uint8_t band[27], const
     }
     /* keep the minimal differences (once each: a repeat of a kept one is
      * a superset of it) */
-    sort_sets27(t->ua, t->nua, t->sort_tmp);
+    if (!tmp_room(t, t->nua)) return MC_ENOMEM;
+    sort_sets27(t->ua, t->nua, t->tmp);
     int kept = 0;
     for (int i = 0; i < t->nua; i++) {
         int sup = 0;

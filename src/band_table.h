@@ -65,11 +65,10 @@ typedef struct band_table {
     int cap;
     uint32_t given;                       /* given cells (27 bits; 0: none) */
     uint32_t ua[BAND_TABLE_MAX_UA];       /* minimal band UAs missing the givens */
-    uint32_t sort_tmp[BAND_TABLE_MAX_UA]; /* scratch of the build's sort */
     int nua;
     int fillings;                         /* fillings with the band's gangster (band included) */
     int min_valid;
-    uint32_t *tmp;                        /* scratch of the listing */
+    uint32_t *tmp;                        /* scratch of the listing and of the UAs' sort */
     int captmp;
     /* band_table_build_given's list of fillings: nfill of the gangster
      * fill_gangster (column c's digits as bit mask c; nfill 0: none yet),
