@@ -26,10 +26,12 @@ static const char *help_main =
     "                                           grids drawn uniformly over ES grids\n"
     "  rebase  FILE FIRST_RANK                  renumber the ranks of a catalogue file\n"
     "\n"
-    "Ranks need per-band counts, which minclue derives by enumeration (a band\n"
-    "at a time; the biggest bands take minutes). Give --counts FILE (or set\n"
-    "MINCLUE_COUNTS) to keep them between runs; `grids count --bands 1-416\n"
-    "--counts FILE` fills that file ahead of time.\n"
+    "Ranks need per-band counts. minclue ships them for all 416 bands\n"
+    "(grids/counts.txt.gz, installed as share/minclue/counts.txt.gz) and\n"
+    "rank, unrank, sample and a catalogue's first rank (enum --format cat)\n"
+    "read them by default: no enumeration. --counts FILE (or MINCLUE_COUNTS)\n"
+    "reads FILE instead and enumerates only the bands it lacks (a band at a\n"
+    "time; the biggest take minutes), appending their counts to FILE.\n"
     "`minclue grids COMMAND --help` for details.\n";
 
 int cmd_grids(int argc, char **argv)

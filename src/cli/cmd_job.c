@@ -16,7 +16,8 @@ static void usage(FILE *out)
 {
     fputs("usage: minclue job verify [--expect I-J] [--certificate FILE [--force] | --check-certificate FILE] OUTPUT...\n"
           "       minclue job split JOB N [--outdir DIR] [--calibrate OUT]   (minclue job split --help)\n"
-          "       minclue job status [--expect I-J] [--json] [--svg FILE] OUT...   (minclue job status --help)\n"
+          "       minclue job status [--expect I-J] [--json] [--svg FILE] [--stall-after S] OUT...\n"
+          "                                                  (minclue job status --help)\n"
           "\n"
           "Checks the output directory of a job (minclue run): the journal covers\n"
           "every rank of the job's source exactly once, each chunk's checksum\n"
