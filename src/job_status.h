@@ -155,7 +155,7 @@ bool job_status_throughput(const job_status *s, double *bins, size_t nbins, int6
  * status applies its outputs' own. */
 MC_MUST_USE mc_status job_status_calibrate(const job *j, const char *dir, job_cost_observed *o, mc_error *err);
 
-/* The report as text, as JSON (the schema: README, `job status`), and as
+/* The report as text, as JSON (the schema: jobs/README.md, "Status"), and as
  * one self-contained SVG picture. */
 void job_status_print(const job_status *s, FILE *out);
 void job_status_json(const job_status *s, FILE *out);

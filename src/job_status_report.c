@@ -1,6 +1,6 @@
 /* job_status_report — `job status` as text and as JSON; see job_status.h.
  *
- * The JSON document (one object; the schema is in the README):
+ * The JSON document (one object; the schema is in jobs/README.md, "Status"):
  *     format        "minclue-job-status-1"
  *     now           the time of the reading, ISO 8601 UTC
  *     units         "grids" or "band-pair groups"

@@ -40,7 +40,7 @@ static void usage(FILE *out)
           "  --expect I-J      the outputs must cover ranks I..J (gaps named; the\n"
           "                    total is J - I + 1)\n"
           "  --json            the same as one JSON object on stdout (schema:\n"
-          "                    README, `job status`)\n"
+          "                    jobs/README.md, \"Status\")\n"
           "  --svg FILE        also write a picture to FILE: the rank strip by\n"
           "                    state, gaps and overlaps marked, and the throughput\n"
           "                    over time (self-contained SVG)\n"
