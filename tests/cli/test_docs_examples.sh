@@ -122,21 +122,21 @@ figures=(
 )
 mkdir -p fig && : > fig/all.txt
 for f in "${readmes[@]}" "$S/src/cli/minclue.1"; do
-  { echo "### ${f#$S/}"; sed 's/\\-/-/g' "$f"; } >> fig/all.txt
+  { echo "@@@@ ${f#$S/}"; sed 's/\\-/-/g' "$f"; } >> fig/all.txt
 done
 for c in "" solve validate grids "grids enum" "grids count" "grids rank" "grids unrank" "grids sample" uas \
          search minimum run job "job verify" "job split" "job status" "generate puzzle"; do
-  { echo "### minclue $c --help"; build/minclue $c --help 2>&1; } >> fig/all.txt
+  { echo "@@@@ minclue $c --help"; build/minclue $c --help 2>&1; } >> fig/all.txt
 done
 for k in 16 17; do
   printf 'source = bandpairs\nclues = %s\nchunk = 256\noutput = out%s\n' $k $k > fig/no$k.job
-  { echo "### minclue job split (K = $k)"; build/minclue job split --outdir fig/p$k fig/no$k.job 1000 | grep '^total:'; } >> fig/all.txt
+  { echo "@@@@ minclue job split (K = $k)"; build/minclue job split --outdir fig/p$k fig/no$k.job 1000 | grep '^total:'; } >> fig/all.txt
 done
 for ((i = 0; i < ${#figures[@]}; i += 2)); do
   name=${figures[i]}
   FIG_RE=${figures[i + 1]} perl -0777 -ne '
     my $re = $ENV{FIG_RE};
-    for my $part (split /^### /m) {
+    for my $part (split /^@@@@ /m) {
       my ($where, $text) = split /\n/, $part, 2;
       next unless defined $text;
       $text =~ s/\s*\n\s*/ /g;
@@ -148,8 +148,8 @@ for ((i = 0; i < ${#figures[@]}; i += 2)); do
     }' fig/all.txt > "fig/$name.txt"
   values=$(cut -f1 "fig/$name.txt" | sort -u)
   n=$(grep -c . "fig/$name.txt")
-  [ "$n" -ge 2 ] && [ "$(echo "$values" | grep -c .)" = 1 ]
-  check "figure $name: $n places, value $(echo $values)" $?
+  [ "$n" -ge 2 ] && [ "$(echo "$values" | grep -c .)" = 1 ]; r=$?
+  check "figure $name: $n places, value $(echo $values)" $r
   [ "$(echo "$values" | grep -c .)" -gt 1 ] && sed 's/^/    /' "fig/$name.txt"
 done
 [ $n_run -ge 20 ]; check "at least 20 examples run ($n_run)" $?
