@@ -116,8 +116,26 @@ int cmd_job_status(int argc, char **argv)
         }
         free(text);
     }
-    if (json) job_status_json(&s, stdout);
-    else job_status_print(&s, stdout);
+    if (json) {
+        job_status_json(&s, stdout);
+    } else {
+        /* the lines to paste: absolute, each one shell word */
+        char *self = cli_program_path(), *sb = NULL, *prefix = job_status_resubmit_prefix(&s);
+        char *first = strdup(argv[optind]), *slash = first ? strrchr(first, '/') : NULL;
+        if (slash) *slash = 0;
+        if (first) sb = cli_array_sbatch(!slash ? "." : slash == first ? "/" : first); /* above the first OUT */
+        free(first);
+        char *qprog = self ? cli_shell_word(self) : NULL, *qsb = sb ? cli_shell_word(sb) : NULL;
+        char *qprefix = prefix ? cli_shell_word(prefix) : NULL;
+        job_status_paste paste = {qprog, qsb, qprefix};
+        job_status_print(&s, &paste, stdout);
+        free(self);
+        free(sb);
+        free(prefix);
+        free(qprog);
+        free(qsb);
+        free(qprefix);
+    }
     if (fflush(stdout) != 0) rc = 2;
     job_status_free(&s);
     return rc;
