@@ -138,7 +138,7 @@ static void forecast(job_status *s)
     if (done) s->hours_left = 0;
     /* the wall rate over the last hour of journal lines */
     s->rate_units = s->rate_cost = -1;
-    s->eta = s->hours_left == 0 ? 0 : -1;
+    s->eta = done ? 0 : -1;
     if (!s->nticks) return;
     double t1 = (double)s->now, t0 = t1 - RATE_WINDOW;
     if ((double)s->ticks[0].at > t0) t0 = (double)s->ticks[0].at;
@@ -151,7 +151,7 @@ static void forecast(job_status *s)
     }
     s->rate_units = units / s->window * 3600;
     s->rate_cost = cost / s->window;
-    if (s->hours_left == 0) s->eta = 0;
+    if (done) s->eta = 0;
     else if (s->rate_cost > 0 && (costable || s->factor > 0) && s->count[JOB_RUNNING]) s->eta = left / s->rate_cost;
 }
 

@@ -233,8 +233,9 @@ static mc_status judge_files(job_status_output *o, job *j, journal_data *d, mc_e
                      d->bad_lines == 1 ? "" : "s");
     } else {
         o->state = JOB_DAMAGED;
-        char *nl = strchr(text, '\n');
+        char *nl = strchr(text, '\n'), *rerun;
         if (nl) *nl = 0;
+        if ((rerun = strstr(text, " (rerun the job"))) *rerun = 0; /* said below */
         snprintf(o->why, sizeof o->why, "as job verify says, %.300s (remove found.txt and summary.json, then "
                  "rerun the part: it rebuilds them)", text);
     }
