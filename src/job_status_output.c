@@ -236,6 +236,7 @@ static mc_status judge_files(job_status_output *o, job *j, journal_data *d, mc_e
         char *nl = strchr(text, '\n'), *rerun;
         if (nl) *nl = 0;
         if ((rerun = strstr(text, " (rerun the job"))) *rerun = 0; /* said below */
+        if ((rerun = strstr(text, " (the journal's: "))) *rerun = 0; /* a whole job line: verify shows it */
         snprintf(o->why, sizeof o->why, "as job verify says, %.300s (remove found.txt and summary.json, then "
                  "rerun the part: it rebuilds them)", text);
     }
