@@ -18,8 +18,6 @@
 #include "hitset.h"
 #include "numtext.h"
 
-#define JOB_MAX_CHUNK 1000000
-
 /* ------------------------------------------------------------------ */
 /* names of sources and engines (job_kinds.h) */
 

@@ -46,6 +46,10 @@
  * (no source_sum=: the source's content was not bound) are refused with a
  * message naming them. */
 #define JOB_JOURNAL_FORMAT 3
+/* The largest chunk of a job file, and of a journal's job line. */
+#define JOB_MAX_CHUNK 1000000
+/* The largest rank a journal's job line may name (no source has more). */
+#define JOB_MAX_RANK (UINT64_C(1) << 62)
 
 /* Sources and engines by number (the lists: job_kinds.h). */
 #define JOB_KIND_ENUM_(ID, ...) JOB_SOURCE_##ID,

@@ -269,7 +269,7 @@ mc_status job_from_identity(const char *text, job *j, mc_error *err)
             if (!numtext_int(v, 1, MAX_CELLS, &j->clues)) goto bad;
             have |= 16;
         } else if (!strcmp(k, "chunk")) {
-            if (!numtext_u64(v, &j->chunk) || j->chunk < 1) goto bad;
+            if (!numtext_u64(v, &j->chunk) || j->chunk < 1 || j->chunk > JOB_MAX_CHUNK) goto bad;
             have |= 32;
         } else if (!strcmp(k, "engine")) {
             if (!job_engine_find(v, &j->engine)) goto bad;
@@ -287,7 +287,7 @@ mc_status job_from_identity(const char *text, job *j, mc_error *err)
         }
     }
     if (have != 255 || (job_source_takes_file(j->source) && (!j->source_path || !j->has_source_sum)) ||
-        j->first == 0 || j->last < j->first)
+        j->first == 0 || j->last < j->first || j->last > JOB_MAX_RANK)
         goto bad;
     if (job_source_gives_groups(j->source) &&
         (!job_engine_takes_groups(j->engine) || j->geo->R != 3 || j->geo->C != 3))

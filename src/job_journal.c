@@ -95,9 +95,9 @@ static bool parse_u64_field(const char *v, uint64_t *out, int base)
     return true;
 }
 
-/* Parses a C line body (after unsealing). brief (journal_read_brief):
- * the counters are skipped and found only counted (nfound, found NULL). */
-static bool parse_chunk(char *body, const geometry *geo, bool brief, job_result *r)
+/* Parses a C line body (after unsealing): every field, every counter and
+ * every puzzle; one strictness for every reader (run, verify, status). */
+static bool parse_chunk(char *body, const geometry *geo, job_result *r)
 {
     job_result_clear(r);
     int have = 0;
@@ -124,13 +124,8 @@ static bool parse_chunk(char *body, const geometry *geo, bool brief, job_result 
             uint64_t t;
             if (!parse_u64_field(v, &t, 10) || t > INT64_MAX) return false;
             r->at = (int64_t)t;
-        } else if (brief && strcmp(k, "found")) {
-            continue; /* a counter, not read */
         } else if ((c = work_counters_parse(&r->work, k, v)) >= 0) {
             counters |= UINT64_C(1) << c;
-        } else if (!strcmp(k, "found") && brief) {
-            r->nfound = *v ? 1 : 0;
-            for (const char *q = v; *q; q++) r->nfound += *q == ';';
         } else if (!strcmp(k, "found")) {
             if (!geo) return false;
             char *s2 = NULL;
@@ -153,7 +148,7 @@ static bool parse_chunk(char *body, const geometry *geo, bool brief, job_result 
             return false;
         }
     }
-    return have == 15 && (brief || counters == ALL_COUNTERS) && r->count > 0;
+    return have == 15 && counters == ALL_COUNTERS && r->count > 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -206,9 +201,8 @@ static mc_status push_chunk(journal_data *d, job_result *r)
     return MC_OK;
 }
 
-/* journal_read; with head_only, stops after the job line; with brief, C
- * lines are read as parse_chunk's brief says. */
-static mc_status read_journal(const char *path, const geometry *geo, bool head_only, bool brief, journal_data *d,
+/* journal_read; with head_only, stops after the job line. */
+static mc_status read_journal(const char *path, const geometry *geo, bool head_only, journal_data *d,
                               mc_error *err)
 {
     memset(d, 0, sizeof *d);
@@ -272,7 +266,7 @@ static mc_status read_journal(const char *path, const geometry *geo, bool head_o
                 st = mc_fail(err, MC_ECORRUPT, "%s:%ld: chunk line before the job line", path, lineno);
                 break;
             }
-            if (parse_chunk(line, geo, brief, &r)) {
+            if (parse_chunk(line, geo, &r)) {
                 if (push_chunk(d, &r) != MC_OK) {
                     st = mc_fail(err, MC_ENOMEM, "out of memory");
                     break;
@@ -297,17 +291,12 @@ static mc_status read_journal(const char *path, const geometry *geo, bool head_o
 
 mc_status journal_read(const char *path, const geometry *geo, journal_data *d, mc_error *err)
 {
-    return read_journal(path, geo, false, false, d, err);
-}
-
-mc_status journal_read_brief(const char *path, journal_data *d, mc_error *err)
-{
-    return read_journal(path, NULL, false, true, d, err);
+    return read_journal(path, geo, false, d, err);
 }
 
 mc_status journal_read_head(const char *path, journal_data *d, mc_error *err)
 {
-    return read_journal(path, NULL, true, false, d, err);
+    return read_journal(path, NULL, true, d, err);
 }
 
 /* ------------------------------------------------------------------ */

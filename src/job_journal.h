@@ -46,11 +46,6 @@ typedef struct journal_data {
 /* Reads OUTPUT/journal (path of the file). A missing file gives an empty
  * journal_data. Torn/damaged lines are counted, not fatal. */
 MC_MUST_USE mc_status journal_read(const char *path, const geometry *geo, journal_data *d, mc_error *err);
-/* The same, fast, for job status: each valid C line gives only its chunk
- * (first, count, checksum), seconds, time and the number of its puzzles
- * (nfound, with found NULL: free with journal_data_free); the counters
- * and puzzles are skipped, not checked (job verify reads them). */
-MC_MUST_USE mc_status journal_read_brief(const char *path, journal_data *d, mc_error *err);
 /* The same up to the job line only (d->identity; no chunks): what the
  * journal is of, without reading its chunks. */
 MC_MUST_USE mc_status journal_read_head(const char *path, journal_data *d, mc_error *err);

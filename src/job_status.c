@@ -3,18 +3,15 @@
  * job_status_svg.c. */
 #include "job_status.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "job.h"
 #include "job_journal.h"
+#include "job_status_output.h"
 #include "job_union.h"
 
-#define STALL_FLOOR 120.0 /* seconds */
-#define STALL_TIMES 5.0
 #define RATE_WINDOW 3600.0 /* seconds */
 
 const char *job_state_name(job_state s)
@@ -23,222 +20,53 @@ const char *job_state_name(job_state s)
     return (int)s >= 0 && s < JOB_STATE_COUNT ? names[s] : "?";
 }
 
-/* N of a name ending in -N (trailing slashes and .job ignored), else -1;
- * *stem gets the length of the name before "-N" (0 when none). */
-static long name_index(const char *name, size_t *stem)
-{
-    *stem = 0;
-    size_t n = strlen(name);
-    while (n > 1 && name[n - 1] == '/') n--;
-    if (n > 4 && !strncmp(name + n - 4, ".job", 4)) n -= 4;
-    size_t d = n;
-    while (d > 0 && isdigit((unsigned char)name[d - 1])) d--;
-    if (d == n || d < 2 || name[d - 1] != '-' || n - d > 9) return -1;
-    *stem = d - 1;
-    return strtol(name + d, NULL, 10);
-}
-
-static int cmp_range(const void *a, const void *b)
-{
-    const job_rank_range *x = a, *y = b;
-    if (x->first != y->first) return x->first < y->first ? -1 : 1;
-    return x->last < y->last ? -1 : x->last > y->last;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 static int cmp_tick(const void *a, const void *b)
 {
     const job_status_tick *x = a, *y = b;
     return x->at < y->at ? -1 : x->at > y->at;
 }
 
-static mc_status push_tick(job_status *s, const job_status_tick *t, size_t *cap)
+static int cmp_long(const void *a, const void *b)
 {
-    if (s->nticks == *cap) {
-        size_t nc = *cap ? 2 * *cap : 256;
-        job_status_tick *p = realloc(s->ticks, nc * sizeof *p);
-        if (!p) return MC_ENOMEM;
-        s->ticks = p;
-        *cap = nc;
-    }
-    s->ticks[s->nticks++] = *t;
-    return MC_OK;
+    long x = *(const long *)a, y = *(const long *)b;
+    return x < y ? -1 : x > y;
 }
 
-/* The chunks of d that are units of j, sorted, as merged ranges into o;
- * the first problem (a chunk that is not a unit, or twice) into o->why.
- * false: out of memory. */
-static bool chunk_ranges(job_status_output *o, const job *j, const journal_data *d, bool *bad)
+/* The parts of 1..N not given, when every output is a part file of one
+ * JOB and one N (their headers). */
+static mc_status missing_parts(job_status *s, mc_error *err)
 {
-    job_rank_range *r = malloc((d->nchunks ? d->nchunks : 1) * sizeof *r);
-    if (!r) return false;
-    size_t n = 0;
-    for (size_t i = 0; i < d->nchunks; i++) {
-        const job_result *c = &d->chunks[i];
-        uint64_t index;
-        if (!job_chunk_of(j, c->first, c->count, &index)) {
-            if (!*bad)
-                snprintf(o->why, sizeof o->why, "the chunk at ranks %llu-%llu is not one of the job's",
-                         (unsigned long long)c->first, (unsigned long long)(c->first + c->count - 1));
-            *bad = true;
-            continue;
+    const job_status_output *o0 = s->n ? &s->out[0] : NULL;
+    if (!o0 || !o0->part_of) return MC_OK;
+    for (size_t i = 1; i < s->n; i++)
+        if (!s->out[i].part_of || s->out[i].parts != o0->parts || strcmp(s->out[i].part_of, o0->part_of))
+            return MC_OK;
+    long *have = malloc(s->n * sizeof *have);
+    if (!have) return mc_fail(err, MC_ENOMEM, "out of memory");
+    for (size_t i = 0; i < s->n; i++) have[i] = s->out[i].part;
+    qsort(have, s->n, sizeof *have, cmp_long);
+    size_t cap = 0;
+    long next = 1;
+    mc_status st = MC_OK;
+    for (size_t i = 0; i <= s->n && st == MC_OK; i++) {
+        long upto = i < s->n ? have[i] : o0->parts + 1;
+        for (; next < upto && st == MC_OK; next++) {
+            if (s->nmissing_parts == cap) {
+                size_t nc = cap ? 2 * cap : 16;
+                long *p = realloc(s->missing_parts, nc * sizeof *p);
+                if (!p) {
+                    st = mc_fail(err, MC_ENOMEM, "out of memory");
+                    break;
+                }
+                s->missing_parts = p;
+                cap = nc;
+            }
+            s->missing_parts[s->nmissing_parts++] = next;
         }
-        r[n++] = (job_rank_range){c->first, c->first + c->count - 1};
+        if (upto >= next) next = upto + 1;
     }
-    qsort(r, n, sizeof *r, cmp_range);
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (i && r[i].first == r[i - 1].first) {
-            if (!*bad)
-                snprintf(o->why, sizeof o->why, "the chunk at rank %llu is in the journal twice",
-                         (unsigned long long)r[i].first);
-            *bad = true;
-            continue;
-        }
-        o->chunks_done++;
-        o->units_done += r[i].last - r[i].first + 1;
-        if (m && r[m - 1].last + 1 == r[i].first) r[m - 1].last = r[i].last;
-        else r[m++] = r[i];
-    }
-    o->done = r;
-    o->ndone = m;
-    return true;
-}
-
-/* The job file arg: its output and, when it names them, its ranks. */
-static mc_status from_job_file(job_status_output *o, const char *arg, mc_error *err)
-{
-    job j;
-    mc_status st = job_load(arg, &j, err);
-    if (st != MC_OK) return st;
-    o->dir = strdup(j.output);
-    if (j.ranks_given) {
-        o->ranks_known = true;
-        o->first = j.first;
-        o->last = j.last;
-    }
-    o->groups = job_source_gives_groups(j.source);
-    job_free(&j);
-    return o->dir ? MC_OK : mc_fail(err, MC_ENOMEM, "out of memory");
-}
-
-/* The journal of o read and judged; errors only out of memory. */
-static mc_status read_journal_of(job_status *s, job_status_output *o, double stall_after, size_t *tick_cap,
-                                 mc_error *err)
-{
-    char *path = job_path_join(o->dir, "journal");
-    if (!path) return mc_fail(err, MC_ENOMEM, "out of memory");
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        snprintf(o->why, sizeof o->why, "%s", stat(o->dir, &st) == 0 ? "no journal yet" : "no output directory yet");
-        free(path);
-        return MC_OK;
-    }
-    o->age = (double)(s->now - (int64_t)st.st_mtime);
-    if (o->age < 0) o->age = 0;
-    journal_data d;
-    mc_error e;
-    mc_status st2 = journal_read_brief(path, &d, &e);
-    if (st2 != MC_OK) {
-        free(path);
-        if (st2 == MC_ENOMEM) return mc_fail(err, MC_ENOMEM, "out of memory");
-        o->state = JOB_DAMAGED;
-        snprintf(o->why, sizeof o->why, "%s", e.msg);
-        return MC_OK;
-    }
-    free(path);
-    job j;
-    job_init(&j);
-    mc_status rc = MC_OK;
-    if (!d.identity) {
-        snprintf(o->why, sizeof o->why, "the journal has no job line yet");
-        goto out;
-    }
-    if (job_from_identity(d.identity, &j, &e) != MC_OK) {
-        o->state = JOB_DAMAGED;
-        snprintf(o->why, sizeof o->why, "the journal's job line: %s", e.msg);
-        goto out;
-    }
-    o->ranks_known = true;
-    o->first = j.first;
-    o->last = j.last;
-    o->groups = job_source_gives_groups(j.source);
-    o->chunks_total = job_nchunks(&j);
-    if (!(o->shared = job_union_shared_identity(d.identity))) {
-        rc = mc_fail(err, MC_ENOMEM, "out of memory");
-        goto out;
-    }
-    bool bad = false;
-    if (!chunk_ranges(o, &j, &d, &bad)) {
-        rc = mc_fail(err, MC_ENOMEM, "out of memory");
-        goto out;
-    }
-    double *secs = malloc((d.nchunks ? d.nchunks : 1) * sizeof *secs);
-    if (!secs) {
-        rc = mc_fail(err, MC_ENOMEM, "out of memory");
-        goto out;
-    }
-    for (size_t i = 0; i < d.nchunks; i++) {
-        o->puzzles += d.chunks[i].nfound;
-        o->seconds += d.chunks[i].seconds;
-        secs[i] = d.chunks[i].seconds;
-    }
-    qsort(secs, d.nchunks, sizeof *secs, cmp_double);
-    double usual = d.nchunks ? secs[(d.nchunks - 1) * 9 / 10] : 0;
-    free(secs);
-    o->stall = stall_after > 0 ? stall_after : STALL_TIMES * usual > STALL_FLOOR ? STALL_TIMES * usual : STALL_FLOOR;
-    /* the cost model of its ranks (uniform when the job has none) */
-    job_cost c = {0};
-    if (job_cost_model(&j, &c, &e) != MC_OK && job_cost_uniform(j.first, j.last, 1, &c, &e) != MC_OK) {
-        rc = mc_fail(err, MC_ENOMEM, "out of memory");
-        goto out;
-    }
-    o->modelled = c.modelled;
-    job_cost_observe(&c, d.chunks, d.nchunks, &o->obs);
-    double done_cost = 0;
-    for (size_t i = 0; i < o->ndone; i++) done_cost += (double)job_cost_range(&c, o->done[i].first, o->done[i].last);
-    o->left_usec = (double)job_cost_range(&c, j.first, j.last) - done_cost;
-    for (size_t i = 0; i < d.nchunks && rc == MC_OK; i++) {
-        const job_result *r = &d.chunks[i];
-        if (r->at <= 0 || !r->count || r->first < j.first || r->first + r->count - 1 > j.last) continue;
-        job_status_tick t = {r->at, r->count, (double)job_cost_range(&c, r->first, r->first + r->count - 1)};
-        if (push_tick(s, &t, tick_cap) != MC_OK) rc = mc_fail(err, MC_ENOMEM, "out of memory");
-    }
-    job_cost_free(&c);
-    if (rc != MC_OK) goto out;
-    /* the state */
-    bool torn = d.good_size < (long long)st.st_size;
-    long inner_bad = d.bad_lines - (torn ? 1 : 0);
-    uint64_t missing = o->chunks_total - o->chunks_done;
-    bool summary = job_file_there(o->dir, "summary.json");
-    if (inner_bad > 0) {
-        o->state = JOB_DAMAGED;
-        snprintf(o->why, sizeof o->why, "%ld damaged line%s in the journal, the first at line %ld", inner_bad,
-                 inner_bad == 1 ? "" : "s", d.first_bad_line);
-    } else if (bad) {
-        o->state = JOB_DAMAGED;
-    } else if (missing && summary) {
-        o->state = JOB_DAMAGED;
-        snprintf(o->why, sizeof o->why, "summary.json is there, but %llu chunk%s missing",
-                 (unsigned long long)missing, missing == 1 ? " is" : "s are");
-    } else if (!missing && summary && job_file_there(o->dir, "found.txt")) {
-        o->state = JOB_COMPLETE;
-    } else if (o->age <= o->stall) {
-        o->state = JOB_RUNNING;
-    } else {
-        o->state = JOB_STALLED;
-        snprintf(o->why, sizeof o->why, "no journal line for %.0f s (stall time %.0f s)%s", o->age, o->stall,
-                 missing ? "" : "; every chunk is done, summary.json not written");
-    }
-out:
-    job_free(&j);
-    journal_data_free(&d);
-    return rc;
+    free(have);
+    return st;
 }
 
 /* Gaps and overlaps of the known ranges (within --expect when given). */
@@ -254,7 +82,7 @@ static mc_status cover(job_status *s, mc_error *err)
     size_t n = 0;
     for (size_t i = 0; i < s->n; i++)
         if (s->out[i].ranks_known) r[n++] = (job_rank_range){s->out[i].first, s->out[i].last};
-    qsort(r, n, sizeof *r, cmp_range);
+    if (n) qsort(r, n, sizeof *r, job_status_cmp_range);
     bool expect = s->expect_last != 0;
     uint64_t lo = expect ? s->expect_first : n ? r[0].first : 1;
     uint64_t hi = expect ? s->expect_last : 0;
@@ -289,7 +117,7 @@ static void forecast(job_status *s)
     for (size_t i = 0; i < s->n; i++) {
         const job_status_output *o = &s->out[i];
         if (!o->ranks_known) continue;
-        if (o->chunks_total == 0) {
+        if (o->chunks_total == 0 && !(o->costed && o->modelled)) { /* no journal, no model */
             pending += o->last - o->first + 1;
             continue;
         }
@@ -306,10 +134,11 @@ static void forecast(job_status *s)
     left += (double)pending * unit_usec;
     double scale = s->factor > 0 ? s->factor : 1;
     s->hours_left = costable ? left / 1e6 * scale / 3600 : -1;
-    if (s->units_done >= s->units_total && !pending) s->hours_left = 0;
+    bool done = s->n && s->count[JOB_COMPLETE] == s->n && !s->ngaps && !s->nmissing_parts;
+    if (done) s->hours_left = 0;
     /* the wall rate over the last hour of journal lines */
     s->rate_units = s->rate_cost = -1;
-    s->eta = s->hours_left == 0 ? 0 : -1;
+    s->eta = done ? 0 : -1;
     if (!s->nticks) return;
     double t1 = (double)s->now, t0 = t1 - RATE_WINDOW;
     if ((double)s->ticks[0].at > t0) t0 = (double)s->ticks[0].at;
@@ -322,8 +151,8 @@ static void forecast(job_status *s)
     }
     s->rate_units = units / s->window * 3600;
     s->rate_cost = cost / s->window;
-    if (s->hours_left == 0) s->eta = 0;
-    else if (s->rate_cost > 0 && (costable || s->factor > 0)) s->eta = left / s->rate_cost;
+    if (done) s->eta = 0;
+    else if (s->rate_cost > 0 && (costable || s->factor > 0) && s->count[JOB_RUNNING]) s->eta = left / s->rate_cost;
 }
 
 mc_status job_status_read(job_status *s, int n, char *const *paths, uint64_t expect_first, uint64_t expect_last,
@@ -343,17 +172,7 @@ mc_status job_status_read(job_status *s, int n, char *const *paths, uint64_t exp
     mc_status rc = MC_OK;
     for (int i = 0; i < n && rc == MC_OK; i++) {
         job_status_output *o = &s->out[s->n++];
-        o->age = -1;
-        o->index = name_index(paths[i], &o->stem);
-        if (!(o->name = strdup(paths[i]))) {
-            rc = mc_fail(err, MC_ENOMEM, "out of memory");
-            break;
-        }
-        struct stat st;
-        if (stat(paths[i], &st) == 0 && S_ISREG(st.st_mode)) rc = from_job_file(o, paths[i], err);
-        else if (!(o->dir = strdup(paths[i]))) rc = mc_fail(err, MC_ENOMEM, "out of memory");
-        if (rc == MC_OK) rc = read_journal_of(s, o, stall_after, &tick_cap, err);
-        if (rc != MC_OK) break;
+        if ((rc = job_status_output_read(s, o, paths[i], stall_after, &tick_cap, err)) != MC_OK) break;
         s->count[o->state]++;
         s->units_done += o->units_done;
         s->puzzles += o->puzzles;
@@ -373,11 +192,12 @@ mc_status job_status_read(job_status *s, int n, char *const *paths, uint64_t exp
         else if (!job_identity_same_job(first_job, s->out[i].shared)) s->other_job = (long)i;
     }
     if (rc == MC_OK) rc = cover(s, err);
+    if (rc == MC_OK) rc = missing_parts(s, err);
     if (rc != MC_OK) {
         job_status_free(s);
         return rc;
     }
-    qsort(s->ticks, s->nticks, sizeof *s->ticks, cmp_tick);
+    if (s->nticks) qsort(s->ticks, s->nticks, sizeof *s->ticks, cmp_tick);
     forecast(s);
     return MC_OK;
 }
@@ -389,7 +209,9 @@ void job_status_free(job_status *s)
         free(s->out[i].dir);
         free(s->out[i].done);
         free(s->out[i].shared);
+        free(s->out[i].part_of);
     }
+    free(s->missing_parts);
     free(s->out);
     free(s->gaps);
     free(s->overlaps);
@@ -405,7 +227,7 @@ mc_status job_status_calibrate(const job *j, const char *dir, job_cost_observed 
     job oj;
     job_init(&oj);
     job_cost c = {0};
-    mc_status st = journal_read_brief(path, &d, err);
+    mc_status st = journal_read(path, NULL, &d, err);
     if (st != MC_OK) {
         free(path);
         return st;
@@ -440,7 +262,13 @@ mc_status job_status_calibrate(const job *j, const char *dir, job_cost_observed 
 
 bool job_status_all_complete(const job_status *s)
 {
-    return s->n && s->count[JOB_COMPLETE] == s->n && !s->ngaps && !s->noverlaps;
+    return s->n && s->count[JOB_COMPLETE] == s->n && !s->ngaps && !s->noverlaps && s->other_job < 0 &&
+           !s->nmissing_parts;
+}
+
+bool job_status_to_resubmit(const job_status_output *o)
+{
+    return o->state == JOB_NOT_STARTED || o->state == JOB_STALLED || (o->state == JOB_DAMAGED && o->resumable);
 }
 
 bool job_status_resubmit_array(const job_status *s, char *out, size_t cap)
@@ -452,8 +280,7 @@ bool job_status_resubmit_array(const job_status *s, char *out, size_t cap)
     if (!ix) return false;
     size_t m = 0;
     for (size_t i = 0; i < s->n; i++) {
-        job_state st = s->out[i].state;
-        if (st != JOB_NOT_STARTED && st != JOB_STALLED) continue;
+        if (!job_status_to_resubmit(&s->out[i])) continue;
         if (s->out[i].index < 0) all = false;
         else ix[m++] = s->out[i].index;
     }

@@ -13,33 +13,47 @@
  *     stalled      chunks missing (or summary.json not yet written) and no
  *                  line for longer than the stall time: stopped, killed or
  *                  stuck; a resubmit resumes it
- *     complete     every chunk once, no damaged line, found.txt and
- *                  summary.json there (as `job verify` needs; status does
- *                  not re-solve puzzles: verify does)
+ *     complete     what `job verify` of the output would say, but for the
+ *                  checks that need the source (checksums, puzzles
+ *                  re-solved): the journal (read as run and verify read
+ *                  it) of the job file's job, every chunk once, found.txt
+ *                  and summary.json the journal's (job_status_output.c)
  *     damaged      a journal that cannot be read as this job's (another
- *                  format, a bad job line), a damaged line inside it, a
+ *                  format, a bad job line, the job line of another job
+ *                  than the job file's: a dry run's, other ranks or K), a
  *                  chunk that is not a unit of the job or is there twice,
- *                  or a summary.json beside missing chunks
+ *                  a found.txt or summary.json that is not the journal's,
+ *                  or chunks missing beside damaged lines or a summary
+ *                  (resumable: a rerun redoes them; resubmitted)
  * A torn last line (a run writing it, or killed while it wrote) is not
- * damage: a run drops it on resume. The stall time is --stall-after
- * seconds, else max(120 s, 5 x the output's slowest usual chunk: the 90th
- * percentile of its chunks' seconds).
+ * damage: a run drops it on resume. Damaged lines beside every chunk are
+ * not either (verify ignores them: a rerun redid their chunks). The stall
+ * time is --stall-after seconds, else max(120 s, 5 x the output's slowest
+ * usual chunk: the 90th percentile of its chunks' seconds).
  *
  * Forecast. Every output's ranks get the cost model of job_cost.h (a
  * uniform cost when the job has none). factor = the done chunks' seconds /
  * the model's prediction for them, over all outputs (job_cost_observe):
  * the model as it runs on this CPU. Core-hours left = the model's cost of
- * the ranks not done x factor; ranks of an --expect range that no output
- * names (a not-started output given as a directory) are costed at the
- * observed seconds per unit. The wall rate is the predicted cost of the
- * chunks whose journal lines (their `at` times) fall in the last hour
- * (or since the first such line, when that is later), per wall second; the
- * ETA is the cost left at that rate. Journals written before lines carried
+ * the ranks not done x factor (x 1 before any chunk is done: the figure
+ * `job split` printed for a job file not started); ranks of an --expect
+ * range that no output names, and of a not-started output without a model
+ * (given as a directory), are costed at the observed seconds per unit.
+ * Nothing is left only when every output is complete. The wall rate is
+ * the predicted cost of the chunks whose journal lines (their `at` times)
+ * fall in the last hour (or since the first such line, when that is
+ * later), per wall second; the ETA is the cost left at that rate, while an
+ * output is running (none: no ETA). Journals written before lines carried
  * their time give no rate (and no ETA).
  *
  * Outputs of different jobs (other than in ranks and chunk size, as `job
  * verify` of several outputs compares them) are read all the same and
- * other_job names the first of them: their totals mix.
+ * other_job names the first of them: their totals mix, and the outputs are
+ * not complete together (verify refuses them).
+ *
+ * Parts. A job file written by `job split` says on top "part I of N of
+ * JOB: ranks A-B". When every job file given says so, of one JOB and one
+ * N, the parts of 1..N not given are missing_parts (without --expect too).
  *
  * Invariants: out[i].done holds the output's done chunks as disjoint,
  * sorted, merged rank ranges inside first..last; units_done is their
@@ -96,8 +110,12 @@ typedef struct job_status_output {
     size_t stem;             /* the length of the name before that "-N" (0: none) */
     job_rank_range *done;    /* merged done ranges */
     size_t ndone;
+    bool costed;             /* left_usec and modelled are known (a journal, or a job file) */
     bool modelled;           /* the job has a cost model (job_cost.h) */
     double left_usec;        /* the model's cost of the ranks not done */
+    bool resumable;          /* damaged, and a rerun redoes what is missing: resubmitted */
+    long part, parts;        /* a job file's "part I of N": I and N; 0: none */
+    char *part_of;           /* its JOB; NULL: none */
     job_cost_observed obs;
     char *shared;            /* the job line without ranks and chunk (job_union.h); NULL: no journal */
 } job_status_output;
@@ -125,20 +143,27 @@ typedef struct job_status {
                             * source's path aside, as job verify compares); -1: one job */
     job_status_tick *ticks; /* every chunk with a time, sorted by time */
     size_t nticks;
+    long *missing_parts;    /* parts of 1..N of the job files' JOB not given, ascending */
+    size_t nmissing_parts;
 } job_status;
 
 /* Reads the n outputs (directories or job files) as of now (Unix seconds;
  * the ages count from it). expect_first..expect_last (0, 0: none) is the
  * range the outputs must cover. stall_after > 0 sets the stall time. An
  * output that cannot be read as a job's is reported damaged, not an error;
- * errors: out of memory, an unreadable job file argument. */
+ * errors: out of memory, an unreadable job file argument, a name ending in
+ * .job that is not there (a typo, not a part not started). */
 MC_MUST_USE mc_status job_status_read(job_status *s, int n, char *const *paths, uint64_t expect_first,
                                       uint64_t expect_last, double stall_after, int64_t now, mc_error *err);
 void job_status_free(job_status *s);
 
-/* Every output complete and, with --expect, no gap. */
+/* Every output complete, of one job, no part missing and, with --expect,
+ * no gap. */
 bool job_status_all_complete(const job_status *s);
-/* The indexes of the outputs to resubmit (not started or stalled) as an
+/* Is the output to be resubmitted: not started, stalled, or damaged and
+ * resumable. */
+bool job_status_to_resubmit(const job_status_output *o);
+/* The indexes of the outputs to resubmit (job_status_to_resubmit) as an
  * sbatch --array list ("3,7-9") into out; false when one of them has no
  * index (its name does not end in -N), then out lists what it can. */
 bool job_status_resubmit_array(const job_status *s, char *out, size_t cap);
@@ -155,9 +180,21 @@ bool job_status_throughput(const job_status *s, double *bins, size_t nbins, int6
  * status applies its outputs' own. */
 MC_MUST_USE mc_status job_status_calibrate(const job *j, const char *dir, job_cost_observed *o, mc_error *err);
 
+/* The absolute PREFIX (malloc'd) when every output to resubmit was given
+ * as a part file PREFIX-N.job of one PREFIX; NULL otherwise (or out of
+ * memory). */
+char *job_status_resubmit_prefix(const job_status *s);
+
+/* The words of the lines to paste, each one shell word (NULL: unknown):
+ * this program (absolute), jobs/slurm/array.sbatch (absolute) and
+ * job_status_resubmit_prefix. */
+typedef struct job_status_paste {
+    const char *program, *sbatch, *prefix;
+} job_status_paste;
+
 /* The report as text, as JSON (the schema: jobs/README.md, "Status"), and as
  * one self-contained SVG picture. */
-void job_status_print(const job_status *s, FILE *out);
+void job_status_print(const job_status *s, const job_status_paste *paste, FILE *out);
 void job_status_json(const job_status *s, FILE *out);
 void job_status_svg(const job_status *s, FILE *out);
 

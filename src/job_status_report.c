@@ -13,20 +13,23 @@
  *     totals        units_done, units_total, percent, puzzles, core_hours,
  *                   and the count of outputs per state (states)
  *     cover         expect ([first, last] or null), other_job (the first
- *                   output of another job, or null), gaps and overlaps
- *                   ([[first, last], ...])
+ *                   output of another job, or null), missing_parts (the
+ *                   parts of job split's N that no part file given is),
+ *                   gaps and overlaps ([[first, last], ...])
  *     forecast      modelled, factor (null: nothing done), core_hours_left
  *                   (null: unknown), rate_units_per_hour and
  *                   rate_window_seconds (null: no timed lines), eta_seconds
  *                   and eta (null: unknown)
  *     resubmit      array (the sbatch --array list, "" for none) and
- *                   outputs (their names)
+ *                   outputs (their names): not started, stalled, and
+ *                   damaged outputs a rerun resumes
  */
 #include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "job_journal.h"
 #include "job_status.h"
@@ -55,25 +58,33 @@ static void span_text(double sec, char *out, size_t cap)
     else snprintf(out, cap, "%.1f days", sec / 86400);
 }
 
-/* PREFIX when every output to resubmit was given as a part file
- * PREFIX-N.job of one PREFIX */
-static bool common_prefix(const job_status *s, char *out, size_t cap)
+char *job_status_resubmit_prefix(const job_status *s)
 {
-    out[0] = 0;
+    const job_status_output *first = NULL;
     for (size_t i = 0; i < s->n; i++) {
         const job_status_output *o = &s->out[i];
-        if (o->state != JOB_NOT_STARTED && o->state != JOB_STALLED) continue;
+        if (!job_status_to_resubmit(o)) continue;
         size_t n = strlen(o->name);
-        if (o->index < 0 || n < 4 || strcmp(o->name + n - 4, ".job") || o->stem + 1 > cap) return false;
-        if (out[0] && (strlen(out) != o->stem || strncmp(out, o->name, o->stem))) return false;
-        memcpy(out, o->name, o->stem);
-        out[o->stem] = 0;
+        if (o->index < 0 || n < 4 || strcmp(o->name + n - 4, ".job")) return NULL;
+        if (first && (first->stem != o->stem || strncmp(first->name, o->name, o->stem))) return NULL;
+        if (!first) first = o;
     }
-    return out[0] != 0;
+    if (!first) return NULL;
+    /* the stem's directory made absolute (the part file is there) */
+    char *stem = strndup(first->name, first->stem), *slash = stem ? strrchr(stem, '/') : NULL;
+    char dir[PATH_MAX], *out = NULL;
+    if (stem && realpath(slash ? (slash == stem ? "/" : (*slash = 0, stem)) : ".", dir)) {
+        const char *base = slash ? slash + 1 : stem;
+        size_t n = strlen(dir) + strlen(base) + 2;
+        if ((out = malloc(n))) snprintf(out, n, "%s/%s", strcmp(dir, "/") ? dir : "", base);
+    }
+    free(stem);
+    return out;
 }
 
-void job_status_print(const job_status *s, FILE *out)
+void job_status_print(const job_status *s, const job_status_paste *paste, FILE *out)
 {
+    const char *program = paste->program ? paste->program : "minclue";
     char now[40];
     iso_time(s->now, now, sizeof now);
     const char *unit = unit_word(s);
@@ -100,7 +111,7 @@ void job_status_print(const job_status *s, FILE *out)
         job_cost_hours_text(o->seconds / 3600, h, sizeof h);
         fprintf(out, "%-12s %-24s %23s %11s %9llu %11s %10s  %s\n", job_state_name(o->state), ranks, done, chunks,
                 (unsigned long long)o->puzzles, h, age, o->name);
-        if (o->why[0] && o->state != JOB_COMPLETE && o->state != JOB_RUNNING) fprintf(out, "%12s %s\n", "", o->why);
+        if (o->why[0] && o->state != JOB_COMPLETE) fprintf(out, "%12s %s\n", "", o->why);
     }
     char h[24];
     job_cost_hours_text(s->seconds / 3600, h, sizeof h);
@@ -109,8 +120,16 @@ void job_status_print(const job_status *s, FILE *out)
             (unsigned long long)s->units_done, (unsigned long long)s->units_total, unit, pct,
             (unsigned long long)s->puzzles, s->puzzles == 1 ? "" : "s", h);
     if (s->other_job >= 0)
-        fprintf(out, "note: %s is an output of another job than the ones before it: these totals mix jobs\n",
-                s->out[s->other_job].name);
+        fprintf(out, "different jobs: %s is an output of another job than the ones before it: these totals mix "
+                "jobs, and `job verify` refuses them together\n", s->out[s->other_job].name);
+    if (s->nmissing_parts) {
+        const job_status_output *o = &s->out[0];
+        fprintf(out, "parts: %zu of the %ld parts of %s not given (as their part files say):", s->nmissing_parts,
+                o->parts, o->part_of);
+        for (size_t i = 0; i < s->nmissing_parts && i < 20; i++)
+            fprintf(out, "%s %ld", i ? "," : "", s->missing_parts[i]);
+        fprintf(out, "%s\n", s->nmissing_parts > 20 ? ", ..." : "");
+    }
     fprintf(out, "states:");
     for (int k = 0; k < JOB_STATE_COUNT; k++) fprintf(out, "%s %zu %s", k ? "," : "", s->count[k], job_state_name(k));
     fputc('\n', out);
@@ -146,7 +165,7 @@ void job_status_print(const job_status *s, FILE *out)
                 (unsigned long long)s->obs.chunks);
     if (s->hours_left >= 0) {
         job_cost_hours_text(s->hours_left, h, sizeof h);
-        const char *how = s->factor <= 0  ? " (the model as measured, not scaled: nothing done yet)"
+        const char *how = s->factor <= 0  ? " (the model as job split costs it, not scaled: nothing done yet)"
                           : s->modelled ? " (the model scaled by that factor)"
                                         : " (at that rate)";
         fprintf(out, "left: %s core-hours%s", h, how);
@@ -161,31 +180,36 @@ void job_status_print(const job_status *s, FILE *out)
     } else if (s->eta == 0) {
         fprintf(out, "; nothing left\n");
     } else {
-        fprintf(out, "; ETA unknown (%s)\n", s->nticks ? "no journal line in the last hour" : "no rate");
+        fprintf(out, "; ETA unknown (%s)\n", !s->count[JOB_RUNNING] ? "nothing running"
+                                             : s->nticks                ? "no journal line in the last hour"
+                                                                        : "no rate");
     }
     char arr[4096];
     bool all = job_status_resubmit_array(s, arr, sizeof arr);
-    size_t nres = s->count[JOB_NOT_STARTED] + s->count[JOB_STALLED];
+    size_t nres = 0;
+    for (size_t i = 0; i < s->n; i++) nres += job_status_to_resubmit(&s->out[i]);
+    const char *sbatch = paste->sbatch ? paste->sbatch : "jobs/slurm/array.sbatch";
     if (!nres) {
         fprintf(out, "resubmit: none\n");
     } else {
-        char prefix[4096];
-        if (arr[0] && common_prefix(s, prefix, sizeof prefix))
-            fprintf(out, "resubmit: sbatch --array=%s jobs/slurm/array.sbatch %s\n", arr, prefix);
+        if (arr[0] && paste->prefix)
+            fprintf(out, "resubmit: MINCLUE=%s sbatch --array=%s %s %s\n", program, arr, sbatch, paste->prefix);
         else if (arr[0])
-            fprintf(out, "resubmit: sbatch --array=%s jobs/slurm/array.sbatch PREFIX   (PREFIX: of the part files "
-                    "PREFIX-N.job, as job split printed it)\n", arr);
+            fprintf(out, "resubmit: MINCLUE=%s sbatch --array=%s %s PREFIX   (PREFIX: of the part files "
+                    "PREFIX-N.job, as job split printed it)\n", program, arr, sbatch);
+        if (arr[0] && !paste->sbatch)
+            fprintf(out, "resubmit: (array.sbatch: none found above the part files or this program; "
+                    "jobs/slurm/array.sbatch of minclue's source, from its top directory)\n");
         if (!all || !arr[0]) {
-            fprintf(out, "resubmit (not started or stalled):");
+            fprintf(out, "resubmit (not started, stalled or resumable):");
             for (size_t i = 0; i < s->n; i++)
-                if (s->out[i].state == JOB_NOT_STARTED || s->out[i].state == JOB_STALLED)
-                    fprintf(out, " %s", s->out[i].name);
+                if (job_status_to_resubmit(&s->out[i])) fprintf(out, " %s", s->out[i].name);
             fputc('\n', out);
         }
     }
     if (s->count[JOB_DAMAGED])
-        fprintf(out, "damaged: %zu output%s (see above; `minclue job verify OUT` says more)\n", s->count[JOB_DAMAGED],
-                s->count[JOB_DAMAGED] == 1 ? "" : "s");
+        fprintf(out, "damaged: %zu output%s (see above; `%s job verify OUT` says more)\n", s->count[JOB_DAMAGED],
+                s->count[JOB_DAMAGED] == 1 ? "" : "s", program);
 }
 
 /* JSON helpers: a string value, a number or null */
@@ -195,7 +219,7 @@ static void jstr(FILE *out, const char *v)
         fputs("null", out);
         return;
     }
-    size_t cap = 6 * strlen(v) + 3;
+    size_t cap = 6 * strlen(v) + 16; /* job_json_string writes a character while n + 8 < cap */
     char *buf = malloc(cap);
     if (!buf) {
         fputs("null", out);
@@ -268,7 +292,9 @@ void job_status_json(const job_status *s, FILE *out)
         fputs("null", out);
     fputs(", \"other_job\": ", out);
     jstr(out, s->other_job >= 0 ? s->out[s->other_job].name : NULL);
-    fputs(", \"gaps\": ", out);
+    fputs(", \"missing_parts\": [", out);
+    for (size_t i = 0; i < s->nmissing_parts; i++) fprintf(out, "%s%ld", i ? ", " : "", s->missing_parts[i]);
+    fputs("], \"gaps\": ", out);
     jrange_list(out, s->gaps, s->ngaps);
     fputs(", \"overlaps\": ", out);
     jrange_list(out, s->overlaps, s->noverlaps);
@@ -297,7 +323,7 @@ void job_status_json(const job_status *s, FILE *out)
     fputs(", \"outputs\": [", out);
     bool first = true;
     for (size_t i = 0; i < s->n; i++)
-        if (s->out[i].state == JOB_NOT_STARTED || s->out[i].state == JOB_STALLED) {
+        if (job_status_to_resubmit(&s->out[i])) {
             if (!first) fputs(", ", out);
             jstr(out, s->out[i].name);
             first = false;

@@ -469,3 +469,16 @@ mc_status job_verify(const char *dir, FILE *out, bool *ok, mc_error *err)
     job_verified_free(&res);
     return st;
 }
+
+long job_verify_files(const job *j, const char *dir, const journal_data *uniq, FILE *out)
+{
+    verifier v;
+    memset(&v, 0, sizeof v);
+    v.dir = dir;
+    v.j = *j; /* read only: not freed here */
+    v.out = out;
+    check_found_file(&v, uniq);
+    check_total_repeats(&v, uniq);
+    check_summary(&v, uniq);
+    return v.problems;
+}

@@ -45,6 +45,14 @@ typedef struct job_verified {
 MC_MUST_USE mc_status job_verify_output(const char *dir, FILE *out, job_verified *res, mc_error *err);
 void job_verified_free(job_verified *res);
 
+/* The checks of job_verify that need no source, on found.txt and
+ * summary.json of the output in dir against uniq (the journal's chunks of
+ * job j, each once, in rank order): found.txt holds exactly their puzzles
+ * under the job line, no puzzle twice, summary.json gives their values.
+ * The problems are written to out as job_verify writes them; returns
+ * their count (0: these checks pass). */
+long job_verify_files(const job *j, const char *dir, const journal_data *uniq, FILE *out);
+
 /* Checks a reported puzzle independently: at most K clues, every clue
  * equals the grid's digit, and the puzzle has exactly one solution, the
  * grid. MC_EINVAL with the reason otherwise. */

@@ -84,6 +84,15 @@ bool cli_parse_box(const char *cmd, const char *arg, const geometry **geo);
 /* --expect I-J (1 <= I <= J) into *lo, *hi; false (message printed) when
  * arg is not such a range. */
 bool cli_parse_expect(const char *cmd, const char *arg, uint64_t *lo, uint64_t *hi);
+/* s as one shell word: as it is when it holds only characters no shell
+ * reads specially, else in single quotes. malloc'd (NULL: out of memory). */
+char *cli_shell_word(const char *s);
+/* jobs/slurm/array.sbatch (absolute, malloc'd) of the source tree holding
+ * dir or one above it, else of the one holding this program
+ * (build/minclue); NULL: neither. */
+char *cli_array_sbatch(const char *dir);
+/* The absolute path of this program (malloc'd), NULL when unknown. */
+char *cli_program_path(void);
 
 /* What a callback tells the loop: the line was fine, invalid (exit status at
  * least 1), or stop: this file (exit status 2, go on with the next file),

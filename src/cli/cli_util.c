@@ -132,3 +132,69 @@ void cli_counts_default(void)
     const char *shipped;
     if ((!env || !*env) && (shipped = cli_shipped_counts(looked, sizeof looked))) setenv("MINCLUE_COUNTS", shipped, 1);
 }
+/* s as one shell word: as it is when it holds only characters no shell
+ * reads specially, else in single quotes ('\'' for a quote). malloc'd. */
+char *cli_shell_word(const char *s)
+{
+    size_t n = strlen(s);
+    if (n && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-./,:=+@%") == n)
+        return strdup(s);
+    char *r = malloc(4 * n + 3), *w = r;
+    if (!r) return NULL;
+    *w++ = '\'';
+    for (; *s; s++) {
+        if (*s == '\'') {
+            memcpy(w, "'\\''", 4);
+            w += 4;
+        } else {
+            *w++ = *s;
+        }
+    }
+    *w++ = '\'';
+    *w = 0;
+    return r;
+}
+
+/* jobs/slurm/array.sbatch of the source tree holding dir or one above it
+ * (absolute, malloc'd), NULL when there is none */
+static char *sbatch_above(const char *dir)
+{
+    char d[PATH_MAX];
+    if (!realpath(dir, d)) return NULL;
+    for (;;) {
+        char f[PATH_MAX + 32], r[PATH_MAX];
+        snprintf(f, sizeof f, "%s/jobs/slurm/array.sbatch", strcmp(d, "/") ? d : "");
+        if (access(f, R_OK) == 0 && realpath(f, r)) return strdup(r);
+        char *slash = strrchr(d, '/');
+        if (!slash || slash == d) return NULL;
+        *slash = 0;
+    }
+}
+
+/* array.sbatch for the run line: of the source tree holding the job file,
+ * else of the one holding this program (build/minclue); NULL: neither */
+char *cli_array_sbatch(const char *jobdir)
+{
+    char *f = sbatch_above(jobdir);
+    char exe[PATH_MAX];
+    ssize_t n;
+    if (!f && (n = readlink("/proc/self/exe", exe, sizeof exe - 1)) > 0) {
+        exe[n] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash && slash != exe) {
+            *slash = 0;
+            f = sbatch_above(exe);
+        }
+    }
+    return f;
+}
+
+
+char *cli_program_path(void)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return NULL;
+    exe[n] = 0;
+    return strdup(exe);
+}

@@ -79,63 +79,6 @@ static bool same_dir(const char *a, const char *b)
     return realpath(a, ra) && realpath(b, rb) && !strcmp(ra, rb);
 }
 
-/* s as one shell word: as it is when it holds only characters no shell
- * reads specially, else in single quotes ('\'' for a quote). malloc'd. */
-static char *shell_word(const char *s)
-{
-    size_t n = strlen(s);
-    if (n && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-./,:=+@%") == n)
-        return strdup(s);
-    char *r = malloc(4 * n + 3), *w = r;
-    if (!r) return NULL;
-    *w++ = '\'';
-    for (; *s; s++) {
-        if (*s == '\'') {
-            memcpy(w, "'\\''", 4);
-            w += 4;
-        } else {
-            *w++ = *s;
-        }
-    }
-    *w++ = '\'';
-    *w = 0;
-    return r;
-}
-
-/* jobs/slurm/array.sbatch of the source tree holding dir or one above it
- * (absolute, malloc'd), NULL when there is none */
-static char *array_sbatch_above(const char *dir)
-{
-    char d[PATH_MAX];
-    if (!realpath(dir, d)) return NULL;
-    for (;;) {
-        char f[PATH_MAX + 32], r[PATH_MAX];
-        snprintf(f, sizeof f, "%s/jobs/slurm/array.sbatch", strcmp(d, "/") ? d : "");
-        if (access(f, R_OK) == 0 && realpath(f, r)) return strdup(r);
-        char *slash = strrchr(d, '/');
-        if (!slash || slash == d) return NULL;
-        *slash = 0;
-    }
-}
-
-/* array.sbatch for the run line: of the source tree holding the job file,
- * else of the one holding this program (build/minclue); NULL: neither */
-static char *find_array_sbatch(const char *jobdir)
-{
-    char *f = array_sbatch_above(jobdir);
-    char exe[PATH_MAX];
-    ssize_t n;
-    if (!f && (n = readlink("/proc/self/exe", exe, sizeof exe - 1)) > 0) {
-        exe[n] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash && slash != exe) {
-            *slash = 0;
-            f = array_sbatch_above(exe);
-        }
-    }
-    return f;
-}
-
 /* usec of one core as core-hours to read */
 static void hours_text(char *out, size_t n, double usec) { job_cost_hours_text(usec / 3.6e9, out, n); }
 
@@ -361,10 +304,10 @@ static int split(const char *cmd, const char *path, uint64_t n, const char *outd
     }
     /* commands to paste into bash: every path absolute and one shell word,
      * the outputs as a brace expansion */
-    char *sbatch = find_array_sbatch(jobdir), *cert = malloc(strlen(abs_base) + 11);
+    char *sbatch = cli_array_sbatch(jobdir), *cert = malloc(strlen(abs_base) + 11);
     if (cert) sprintf(cert, "%s.cert.json", abs_base);
-    char *q_sbatch = shell_word(sbatch ? sbatch : "jobs/slurm/array.sbatch"), *q_prefix = shell_word(prefix);
-    char *q_cert = cert ? shell_word(cert) : NULL, *q_out = shell_word(abs_base);
+    char *q_sbatch = cli_shell_word(sbatch ? sbatch : "jobs/slurm/array.sbatch"), *q_prefix = cli_shell_word(prefix);
+    char *q_cert = cert ? cli_shell_word(cert) : NULL, *q_out = cli_shell_word(abs_base);
     if (!sbatch)
         printf("# array.sbatch: none found above %s or this program; jobs/slurm/array.sbatch of minclue's "
                "source, from its top directory\n",

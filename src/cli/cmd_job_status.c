@@ -18,24 +18,32 @@ static void usage(FILE *out)
           "How far the outputs of a job (or of its parts, `job split`) are, while\n"
           "`minclue run` writes them: it only reads (no lock, no file written but\n"
           "--svg's), and an OUT may be an output directory or a job file (its\n"
-          "output; its ranks are then known before the output exists). Per output:\n"
-          "its state, ranks done of its ranks, chunks, puzzles, core-hours spent\n"
-          "(its chunks' seconds) and the age of the journal's last line. States:\n"
+          "output; its ranks and job are then known before the output exists; a\n"
+          "name ending in .job that is not there is an error). Per output: its\n"
+          "state, ranks done of its ranks, chunks, puzzles, core-hours spent (its\n"
+          "chunks' seconds) and the age of the journal's last line. Journals are\n"
+          "read in full, as `job verify` reads them. States:\n"
           "  not started  no journal yet\n"
           "  running      chunks missing, a journal line within the stall time\n"
           "  stalled      chunks missing and no line for longer: stopped, killed\n"
           "               or stuck (resubmit it: it resumes)\n"
-          "  complete     every chunk once, found.txt and summary.json there\n"
-          "               (`job verify` proves it)\n"
-          "  damaged      a journal that is not this job's, a damaged line, a\n"
-          "               chunk twice or not the job's, a summary beside missing\n"
-          "               chunks\n"
-          "Then the totals, the gaps and overlaps of the outputs' ranks, the rate\n"
-          "(units per hour over the last hour of journal lines), the core-hours\n"
-          "left (the cost model of `job split` scaled by what the done chunks\n"
-          "took against it: the factor printed; its rates are of this CPU's class\n"
-          "or $MINCLUE_COST_CPU's, as in `job split`) and the ETA at the current\n"
-          "rate, and the outputs to resubmit as an sbatch --array list.\n"
+          "  complete     what `job verify` would say but for the source checks\n"
+          "               (checksums, puzzles re-solved): the job file's job,\n"
+          "               every chunk once, found.txt and summary.json the\n"
+          "               journal's\n"
+          "  damaged      a journal that is not this job's (another K or ranks,\n"
+          "               a dry run's), a chunk twice or not the job's, a\n"
+          "               found.txt or summary.json not the journal's, chunks\n"
+          "               missing beside damaged lines or a summary (the last:\n"
+          "               a rerun redoes them; resubmitted)\n"
+          "Then the totals, the parts of a split not given (as the part files\n"
+          "say), the gaps and overlaps of the outputs' ranks, the rate (units per\n"
+          "hour over the last hour of journal lines), the core-hours left (the\n"
+          "cost model of `job split` scaled by what the done chunks took against\n"
+          "it: the factor printed; its rates are of this CPU's class or\n"
+          "$MINCLUE_COST_CPU's, as in `job split`) and the ETA at the current\n"
+          "rate while an output runs, and the outputs to resubmit as an sbatch\n"
+          "--array line to paste (absolute paths, MINCLUE=this program).\n"
           "\n"
           "  --expect I-J      the outputs must cover ranks I..J (gaps named; the\n"
           "                    total is J - I + 1)\n"
@@ -47,8 +55,9 @@ static void usage(FILE *out)
           "  --stall-after S   the stall time in seconds (default: max(120, 5 x\n"
           "                    the output's 90th-percentile chunk seconds))\n"
           "\n"
-          "exit status: 0 every output complete (and no gap), 1 work left or\n"
-          "damaged, 2 error\n",
+          "exit status: 0 every output complete (of one job, no part or gap\n"
+          "missing), 1 work left, damaged, outputs of different jobs or parts\n"
+          "not given, 2 error\n",
           out);
 }
 
@@ -116,8 +125,26 @@ int cmd_job_status(int argc, char **argv)
         }
         free(text);
     }
-    if (json) job_status_json(&s, stdout);
-    else job_status_print(&s, stdout);
+    if (json) {
+        job_status_json(&s, stdout);
+    } else {
+        /* the lines to paste: absolute, each one shell word */
+        char *self = cli_program_path(), *sb = NULL, *prefix = job_status_resubmit_prefix(&s);
+        char *first = strdup(argv[optind]), *slash = first ? strrchr(first, '/') : NULL;
+        if (slash) *slash = 0;
+        if (first) sb = cli_array_sbatch(!slash ? "." : slash == first ? "/" : first); /* above the first OUT */
+        free(first);
+        char *qprog = self ? cli_shell_word(self) : NULL, *qsb = sb ? cli_shell_word(sb) : NULL;
+        char *qprefix = prefix ? cli_shell_word(prefix) : NULL;
+        job_status_paste paste = {qprog, qsb, qprefix};
+        job_status_print(&s, &paste, stdout);
+        free(self);
+        free(sb);
+        free(prefix);
+        free(qprog);
+        free(qsb);
+        free(qprefix);
+    }
     if (fflush(stdout) != 0) rc = 2;
     job_status_free(&s);
     return rc;

@@ -50,7 +50,8 @@ state() { awk -v f="st-$1.job" '$NF == f { print $1 ($2 == "started" ? " started
 grep -q "damaged line in the journal" s.txt; check "the damage named" $?
 grep -Eq "no journal line for 1[0-9]{4} s" s.txt; check "the stall named with the journal's age" $?
 grep -q '^complete .* 40/40 .* 10/10 ' s.txt; check "part 1: 40/40 grids, 10/10 chunks" $?
-grep -q "^resubmit: sbatch --array=4-5 jobs/slurm/array.sbatch st$" s.txt; check "resubmit list 4-5 with the parts' prefix" $?
+grep -q "^resubmit: MINCLUE=$(realpath "$M") sbatch --array=3-5 /[^ ]*/jobs/slurm/array.sbatch $(pwd -P)/st$" s.txt
+check "resubmit list 3-5 (part 3 resumable) with absolute paths and the parts' prefix" $?
 grep -q '^states: 1 not started, 1 running, 1 stalled, 1 complete, 1 damaged$' s.txt; check "state counts" $?
 grep -Eq '^rate: [0-9.e+]+ grids per hour' s.txt; check "a rate from the journal times" $?
 grep -Eq '^left: [0-9.e+-]+ core-hours .*ETA [0-9T:-]+Z' s.txt; check "core-hours left and an ETA" $?
@@ -62,7 +63,7 @@ echo "== JSON"
   "minclue-job-status-1,complete,running,damaged,stalled,not started," ]; check "JSON states" $?
 [ "$("$Q" s.json outputs.0.units_done outputs.0.units_total outputs.4.first outputs.4.last outputs.4.last_line_age_seconds | tr '\n' ,)" = \
   "40,40,161,200,null," ]; check "JSON counts, ranks of a part not started" $?
-[ "$("$Q" s.json resubmit.array totals.units_total totals.states.complete)" = "$(printf '4-5\n200\n1')" ]; check "JSON totals and resubmit" $?
+[ "$("$Q" s.json resubmit.array totals.units_total totals.states.complete)" = "$(printf '3-5\n200\n1')" ]; check "JSON totals and resubmit" $?
 d1=$("$Q" s.json totals.units_done)
 [ "$d1" -ge 88 ] && [ "$d1" -lt 200 ]; check "JSON units done ($d1)" $?
 
@@ -83,7 +84,7 @@ mapfile -t px < <("$P" pic.png 16a34a 2563eb d97706 dc2626 | tail -4)
 [ "${px[3]}" -gt 1000 ]; check "damaged (red) drawn: ${px[3]} px" $?
 
 "$M" job status st-{1..5} > dirs.txt
-grep -q '^resubmit: sbatch --array=4-5 jobs/slurm/array.sbatch PREFIX ' dirs.txt; check "output directories: the list, PREFIX to fill in" $?
+grep -q '^resubmit: MINCLUE=/[^ ]* sbatch --array=3-5 /[^ ]*/jobs/slurm/array.sbatch PREFIX ' dirs.txt; check "output directories: the list, PREFIX to fill in" $?
 grep -q '^not started .* st-5$' dirs.txt && grep -q 'no output directory yet' dirs.txt; check "an output directory not made yet: not started" $?
 sums > after.txt
 diff <(grep -v ' st-2/' before.txt) <(grep -v ' st-2/' after.txt) > /dev/null; check "no output changed by status" $?
@@ -105,7 +106,7 @@ echo "== outputs of different jobs: named"
 sed -e 's/clues = 6/clues = 5/' -e 's/output = st/output = other/' -e 's/ranks = 1-200/ranks = 1-8/' st.job > other.job
 "$M" run --quiet other.job 2>/dev/null || fail "run other"
 "$M" job status st-1 other > mix.txt
-grep -q '^note: other is an output of another job' mix.txt; check "another job named" $?
+grep -q '^different jobs: other is an output of another job' mix.txt; check "another job named" $?
 "$M" job status --json st-1 other > mix.json
 [ "$("$Q" mix.json cover.other_job)" = other ] && [ "$("$Q" s.json cover.other_job)" = null ]; check "JSON other_job" $?
 
