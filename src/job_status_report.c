@@ -30,6 +30,7 @@
 
 #include "job_journal.h"
 #include "job_status.h"
+#include "termtext.h"
 
 static const char *unit_word(const job_status *s)
 {
@@ -98,9 +99,9 @@ void job_status_print(const job_status *s, FILE *out)
             strncat(age, " ago", sizeof age - strlen(age) - 1);
         }
         job_cost_hours_text(o->seconds / 3600, h, sizeof h);
-        fprintf(out, "%-12s %-24s %23s %11s %9llu %11s %10s  %s\n", job_state_name(o->state), ranks, done, chunks,
+        termtext_printf(out, "%-12s %-24s %23s %11s %9llu %11s %10s  %s\n", job_state_name(o->state), ranks, done, chunks,
                 (unsigned long long)o->puzzles, h, age, o->name);
-        if (o->why[0] && o->state != JOB_COMPLETE && o->state != JOB_RUNNING) fprintf(out, "%12s %s\n", "", o->why);
+        if (o->why[0] && o->state != JOB_COMPLETE && o->state != JOB_RUNNING) termtext_printf(out, "%12s %s\n", "", o->why);
     }
     char h[24];
     job_cost_hours_text(s->seconds / 3600, h, sizeof h);
@@ -109,7 +110,7 @@ void job_status_print(const job_status *s, FILE *out)
             (unsigned long long)s->units_done, (unsigned long long)s->units_total, unit, pct,
             (unsigned long long)s->puzzles, s->puzzles == 1 ? "" : "s", h);
     if (s->other_job >= 0)
-        fprintf(out, "note: %s is an output of another job than the ones before it: these totals mix jobs\n",
+        termtext_printf(out, "note: %s is an output of another job than the ones before it: these totals mix jobs\n",
                 s->out[s->other_job].name);
     fprintf(out, "states:");
     for (int k = 0; k < JOB_STATE_COUNT; k++) fprintf(out, "%s %zu %s", k ? "," : "", s->count[k], job_state_name(k));
@@ -171,7 +172,7 @@ void job_status_print(const job_status *s, FILE *out)
     } else {
         char prefix[4096];
         if (arr[0] && common_prefix(s, prefix, sizeof prefix))
-            fprintf(out, "resubmit: sbatch --array=%s jobs/slurm/array.sbatch %s\n", arr, prefix);
+            termtext_printf(out, "resubmit: sbatch --array=%s jobs/slurm/array.sbatch %s\n", arr, prefix);
         else if (arr[0])
             fprintf(out, "resubmit: sbatch --array=%s jobs/slurm/array.sbatch PREFIX   (PREFIX: of the part files "
                     "PREFIX-N.job, as job split printed it)\n", arr);
@@ -179,7 +180,7 @@ void job_status_print(const job_status *s, FILE *out)
             fprintf(out, "resubmit (not started or stalled):");
             for (size_t i = 0; i < s->n; i++)
                 if (s->out[i].state == JOB_NOT_STARTED || s->out[i].state == JOB_STALLED)
-                    fprintf(out, " %s", s->out[i].name);
+                    termtext_printf(out, " %s", s->out[i].name);
             fputc('\n', out);
         }
     }

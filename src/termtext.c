@@ -116,3 +116,30 @@ void termtext_put(FILE *f, const char *s)
         fwrite(piece, 1, len, f);
     }
 }
+
+void termtext_vprintf(FILE *f, const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (!text) {
+        fputs("(a line not shown: out of memory)\n", f);
+    } else {
+        vsnprintf(text, (size_t)n + 1, fmt, again);
+        bool nl = n > 0 && text[n - 1] == '\n';
+        if (nl) text[n - 1] = 0;
+        termtext_put(f, text);
+        if (nl) fputc('\n', f);
+    }
+    va_end(again);
+    free(text);
+}
+
+void termtext_printf(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    termtext_vprintf(f, fmt, ap);
+    va_end(ap);
+}

@@ -19,6 +19,7 @@
 #ifndef MC_TERMTEXT_H
 #define MC_TERMTEXT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -37,5 +38,10 @@ char *termtext_dup(const char *s);
 
 /* Writes s escaped to f. */
 void termtext_put(FILE *f, const char *s);
+
+/* Writes the printf text of fmt escaped to f, but for a newline at its end,
+ * which stays one: a report line whose names cannot break it. */
+void termtext_vprintf(FILE *f, const char *fmt, va_list ap);
+void termtext_printf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif
