@@ -294,7 +294,7 @@ mc_status check64_run(check64 *c, const uint8_t *sol, work_counters *work, check
 {
     if (c->opt.clues < 1 || c->opt.clues > c->geo->ncells) return MC_EINVAL;
     work_counters w = {0};
-    double t0 = mc_wall_seconds();
+    double t0 = mc_thread_cpu_seconds();
     c->grid = sol;
     c->found = found;
     c->arg = arg;
@@ -312,7 +312,7 @@ mc_status check64_run(check64 *c, const uint8_t *sol, work_counters *work, check
     }
     c->n[0] = n;
     w.ua_initial = (uint64_t)n;
-    double t1 = mc_wall_seconds();
+    double t1 = mc_thread_cpu_seconds();
     if (c->opt.core == CHECK64_CORE_HITSET) {
         hitset_options ho;
         hitset_options_default(&ho, c->opt.clues);
@@ -356,7 +356,7 @@ mc_status check64_run(check64 *c, const uint8_t *sol, work_counters *work, check
         if (c->halted) return MC_STOPPED;
         w.ua_learned = w.ua_second;
     }
-    double t2 = mc_wall_seconds();
+    double t2 = mc_thread_cpu_seconds();
     w.seconds_ua = t1 - t0;
     w.seconds_search = t2 - t1;
     w.seconds_total = t2 - t0;

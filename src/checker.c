@@ -90,7 +90,7 @@ mc_status checker_run(checker_ctx *c, const uint8_t *sol, checker_record *rec, c
                       void *arg)
 {
     memset(rec, 0, sizeof *rec);
-    double t0 = mc_wall_seconds();
+    double t0 = mc_thread_cpu_seconds(); /* engine seconds: CPU time of this thread */
     c->grid = sol;
     c->found = found;
     c->arg = arg;
@@ -99,7 +99,7 @@ mc_status checker_run(checker_ctx *c, const uint8_t *sol, checker_record *rec, c
                        ? ua_find(c->finder, sol, c->opt.ua_max_size, &c->store)
                        : ua_find_reference(c->geo, sol, c->opt.ua_max_size, &c->store);
     if (st != MC_OK) return st;
-    double t1 = mc_wall_seconds();
+    double t1 = mc_thread_cpu_seconds();
     int nuse = c->store.n;
     if (c->opt.ua_limit > 0 && nuse > c->opt.ua_limit) nuse = c->opt.ua_limit;
     if (nuse > HITSET_MAX_INITIAL) nuse = HITSET_MAX_INITIAL;
@@ -123,7 +123,7 @@ mc_status checker_run(checker_ctx *c, const uint8_t *sol, checker_record *rec, c
     st = hitset_run(c->hs, sol, c->store.set, nuse, &ho, on_found, c, &hs);
     if (st != MC_OK) return st;
     if (hs.halted) return MC_STOPPED;
-    double t2 = mc_wall_seconds();
+    double t2 = mc_thread_cpu_seconds();
     rec->ua_second = hs.second;
     rec->ua_learned = hs.learned;
     rec->nodes = hs.nodes;

@@ -110,8 +110,15 @@ uint64_t job_chunks_missing(const job *j, const journal_data *d, uint64_t *first
 const char *job_units_key(const job *j);
 /* The build banner as one line, malloc'd (NULL when out of memory). */
 char *job_banner_text(void);
-/* s as a JSON string with its quotes, into out (cut to fit cap). */
-void job_json_string(char *out, size_t cap, const char *s);
+/* s as a JSON string with its quotes, into out (cap >= 3 bytes). A byte
+ * takes at most 6 (\u001f), so all of s fits in JOB_JSON_CAP(strlen(s));
+ * with less, s is cut before the first piece (an escape, or a character
+ * with its UTF-8 continuation bytes) that does not fit with the closing
+ * quote and the NUL: valid UTF-8 stays valid. true when all of s is there. */
+#define JOB_JSON_CAP(len) (6 * (size_t)(len) + 3)
+bool job_json_string(char *out, size_t cap, const char *s);
+/* s as a JSON string, whole, malloc'd; NULL when out of memory. */
+char *job_json_dup(const char *s);
 /* One `"key": value` line (line..end, no newline) of a JSON document
  * written one key per line (summary.json, the certificate): the key into
  * key (kcap bytes), the value's text (spaces before it skipped, a trailing

@@ -19,7 +19,7 @@ mc_status job_split_ranges(const job_cost *c, uint64_t first, uint64_t last, uin
 {
     if (n == 0) return mc_fail(err, MC_EINVAL, "a split needs at least 1 part, not 0");
     if (n > JOB_SPLIT_MAX_PARTS)
-        return mc_fail(err, MC_EINVAL, "%llu parts: at most %d", (unsigned long long)n, JOB_SPLIT_MAX_PARTS);
+        return mc_fail(err, MC_EINVAL, "%llu parts: at most %d parts", (unsigned long long)n, JOB_SPLIT_MAX_PARTS);
     uint64_t ranks = last - first + 1;
     if (n > ranks)
         return mc_fail(err, MC_EINVAL, "%llu parts but only %llu rank%s (%llu-%llu)", (unsigned long long)n,

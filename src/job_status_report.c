@@ -33,6 +33,7 @@
 
 #include "job_journal.h"
 #include "job_status.h"
+#include "termtext.h"
 
 static const char *unit_word(const job_status *s)
 {
@@ -109,9 +110,9 @@ void job_status_print(const job_status *s, const job_status_paste *paste, FILE *
             strncat(age, " ago", sizeof age - strlen(age) - 1);
         }
         job_cost_hours_text(o->seconds / 3600, h, sizeof h);
-        fprintf(out, "%-12s %-24s %23s %11s %9llu %11s %10s  %s\n", job_state_name(o->state), ranks, done, chunks,
+        termtext_printf(out, "%-12s %-24s %23s %11s %9llu %11s %10s  %s\n", job_state_name(o->state), ranks, done, chunks,
                 (unsigned long long)o->puzzles, h, age, o->name);
-        if (o->why[0] && o->state != JOB_COMPLETE) fprintf(out, "%12s %s\n", "", o->why);
+        if (o->why[0] && o->state != JOB_COMPLETE) termtext_printf(out, "%12s %s\n", "", o->why);
     }
     char h[24];
     job_cost_hours_text(s->seconds / 3600, h, sizeof h);
@@ -120,15 +121,15 @@ void job_status_print(const job_status *s, const job_status_paste *paste, FILE *
             (unsigned long long)s->units_done, (unsigned long long)s->units_total, unit, pct,
             (unsigned long long)s->puzzles, s->puzzles == 1 ? "" : "s", h);
     if (s->other_job >= 0)
-        fprintf(out, "different jobs: %s is an output of another job than the ones before it: these totals mix "
+        termtext_printf(out, "different jobs: %s is an output of another job than the ones before it: these totals mix "
                 "jobs, and `job verify` refuses them together\n", s->out[s->other_job].name);
     if (s->nmissing_parts) {
         const job_status_output *o = &s->out[0];
-        fprintf(out, "parts: %zu of the %ld parts of %s not given (as their part files say):", s->nmissing_parts,
+        termtext_printf(out, "parts: %zu of the %ld parts of %s not given (as their part files say):", s->nmissing_parts,
                 o->parts, o->part_of);
         for (size_t i = 0; i < s->nmissing_parts && i < 20; i++)
-            fprintf(out, "%s %ld", i ? "," : "", s->missing_parts[i]);
-        fprintf(out, "%s\n", s->nmissing_parts > 20 ? ", ..." : "");
+            termtext_printf(out, "%s %ld", i ? "," : "", s->missing_parts[i]);
+        termtext_printf(out, "%s\n", s->nmissing_parts > 20 ? ", ..." : "");
     }
     fprintf(out, "states:");
     for (int k = 0; k < JOB_STATE_COUNT; k++) fprintf(out, "%s %zu %s", k ? "," : "", s->count[k], job_state_name(k));
@@ -193,7 +194,7 @@ void job_status_print(const job_status *s, const job_status_paste *paste, FILE *
         fprintf(out, "resubmit: none\n");
     } else {
         if (arr[0] && paste->prefix)
-            fprintf(out, "resubmit: MINCLUE=%s sbatch --array=%s %s %s\n", program, arr, sbatch, paste->prefix);
+            termtext_printf(out, "resubmit: MINCLUE=%s sbatch --array=%s %s %s\n", program, arr, sbatch, paste->prefix);
         else if (arr[0])
             fprintf(out, "resubmit: MINCLUE=%s sbatch --array=%s %s PREFIX   (PREFIX: of the part files "
                     "PREFIX-N.job, as job split printed it)\n", program, arr, sbatch);
@@ -203,7 +204,7 @@ void job_status_print(const job_status *s, const job_status_paste *paste, FILE *
         if (!all || !arr[0]) {
             fprintf(out, "resubmit (not started, stalled or resumable):");
             for (size_t i = 0; i < s->n; i++)
-                if (job_status_to_resubmit(&s->out[i])) fprintf(out, " %s", s->out[i].name);
+                if (job_status_to_resubmit(&s->out[i])) termtext_printf(out, " %s", s->out[i].name);
             fputc('\n', out);
         }
     }

@@ -235,23 +235,44 @@ mc_status job_read_text(const char *path, size_t max, char **out, size_t *len, m
     return MC_OK;
 }
 
-void job_json_string(char *out, size_t cap, const char *s)
+bool job_json_string(char *out, size_t cap, const char *s)
 {
     size_t n = 0;
     out[n++] = '"';
-    for (; *s && n + 8 < cap; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            out[n++] = '\\';
-            out[n++] = (char)c;
-        } else if (c < 0x20) {
-            n += (size_t)snprintf(out + n, cap - n, "\\u%04x", c);
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        /* one piece: an escaped byte, or a byte with the UTF-8 continuation
+         * bytes after it (a character is never cut) */
+        char piece[8];
+        size_t len = 1, took = 1;
+        if (*p == '"' || *p == '\\') {
+            piece[0] = '\\';
+            piece[1] = (char)*p;
+            len = 2;
+        } else if (*p < 0x20) {
+            snprintf(piece, sizeof piece, "\\u%04x", *p);
+            len = 6;
         } else {
-            out[n++] = (char)c;
+            while (took < 4 && (p[took] & 0xc0) == 0x80) took++;
+            memcpy(piece, p, took);
+            len = took;
         }
+        if (n + len + 2 > cap) break; /* with the closing quote and the NUL */
+        memcpy(out + n, piece, len);
+        n += len;
+        p += took;
     }
     out[n++] = '"';
     out[n] = 0;
+    return *p == 0;
+}
+
+char *job_json_dup(const char *s)
+{
+    size_t cap = JOB_JSON_CAP(strlen(s));
+    char *out = malloc(cap);
+    if (out) job_json_string(out, cap, s);
+    return out;
 }
 
 void job_claim_text(const job *j, const job_totals *t, char *out, size_t cap)

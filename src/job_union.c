@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "job_journal.h"
+#include "termtext.h"
 
 #define MAX_GAPS 20
 
@@ -160,11 +161,17 @@ static bool check_expected(const job_union *u, uint64_t lo, uint64_t hi, FILE *o
     uint64_t next = lo; /* the first expected rank not yet seen */
     for (size_t i = 0; i < u->n; i++) {
         const job *j = &u->out[i].v.j;
-        if (j->first < lo || j->last > hi) {
-            uint64_t a = j->first < lo ? j->first : hi + 1, b = j->first < lo ? (j->last < lo ? j->last : lo - 1) : j->last;
+        if (j->last < lo || j->first > hi) { /* all of it outside */
             if (reported++ < MAX_GAPS)
-                fprintf(out, "wrong: ranks %" PRIu64 "..%" PRIu64 " (%s) are outside the expected %" PRIu64 "..%" PRIu64 "\n",
-                        a, b, u->out[i].dir, lo, hi);
+                termtext_printf(out, "wrong: %s holds ranks %" PRIu64 "..%" PRIu64 ", none of them inside the expected %"
+                                PRIu64 "..%" PRIu64 "\n", u->out[i].dir, j->first, j->last, lo, hi);
+        } else {
+            if (j->first < lo && reported++ < MAX_GAPS) /* the part below, the part above */
+                termtext_printf(out, "wrong: ranks %" PRIu64 "..%" PRIu64 " (%s) are outside the expected %" PRIu64
+                                "..%" PRIu64 "\n", j->first, lo - 1, u->out[i].dir, lo, hi);
+            if (j->last > hi && reported++ < MAX_GAPS)
+                termtext_printf(out, "wrong: ranks %" PRIu64 "..%" PRIu64 " (%s) are outside the expected %" PRIu64
+                                "..%" PRIu64 "\n", hi + 1, j->last, u->out[i].dir, lo, hi);
         }
         if (j->first > next && next <= hi) {
             uint64_t b = j->first - 1 < hi ? j->first - 1 : hi;
@@ -191,6 +198,13 @@ mc_status job_union_verify(job_union *u, int n, char **dirs, uint64_t expect_fir
     mc_status st = MC_OK;
     for (int i = 0; st == MC_OK && i < n; i++) st = load_job(&u->out[i], dirs[i], err);
     if (st != MC_OK) return st;
+    for (int i = 1; i < n; i++) /* one directory named twice is no overlap of two outputs */
+        for (int k = 0; k < i; k++)
+            if (!strcmp(u->out[i].dir, u->out[k].dir))
+                return strcmp(dirs[i], dirs[k])
+                           ? mc_fail(err, MC_EINVAL, "the output %s is given twice (as %s and as %s)", u->out[i].dir,
+                                     dirs[k], dirs[i])
+                           : mc_fail(err, MC_EINVAL, "the output %s is given twice", dirs[i]);
     qsort(u->out, u->n, sizeof *u->out, cmp_first);
     if ((st = check_agreement(u, err)) != MC_OK) return st;
     /* each output, its journal hashed before and after: the digest is of
@@ -201,7 +215,7 @@ mc_status job_union_verify(job_union *u, int n, char **dirs, uint64_t expect_fir
         char *jpath = job_path_join(o->dir, "journal"), after[SHA256_HEX_CHARS + 1];
         st = jpath ? sha256_file_hex(jpath, o->journal_sha256, err) : mc_fail(err, MC_ENOMEM, "out of memory");
         job_verified_free(&o->v);
-        if (st == MC_OK && u->n > 1) fprintf(out, "== %s\n", o->dir);
+        if (st == MC_OK && u->n > 1) termtext_printf(out, "== %s\n", o->dir);
         if (st == MC_OK) st = job_verify_output(o->dir, out, &o->v, err);
         if (st == MC_OK) st = sha256_file_hex(jpath, after, err);
         if (st == MC_OK && strcmp(after, o->journal_sha256))

@@ -11,6 +11,7 @@
 #include "grid.h"
 #include "job_journal.h"
 #include "source.h"
+#include "termtext.h"
 
 #define MAX_REPORTS 20
 
@@ -89,7 +90,7 @@ static void problem(verifier *v, const char *fmt, ...)
     if (v->problems++ >= MAX_REPORTS) return;
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(v->out, fmt, ap);
+    termtext_vprintf(v->out, fmt, ap); /* names and values from the files, escaped: one line each */
     va_end(ap);
 }
 
@@ -381,12 +382,17 @@ static void report_job(verifier *v)
     if (j->source == JOB_SOURCE_ENUMERATE) snprintf(what, sizeof what, "bands %d-%d", j->band_lo, j->band_hi);
     if (j->source == JOB_SOURCE_ENUMERATE8) snprintf(what, sizeof what, "(the ES 8x8 grids)");
     if (job_source_gives_groups(j->source)) snprintf(what, sizeof what, "(band-pair groups)");
-    fprintf(v->out, "job: %s %s, ranks %" PRIu64 "..%" PRIu64 ", chunk %" PRIu64 ", K = %d, engine %s\n",
-            job_source_name(j->source), j->source_path ? j->source_path : what, j->first, j->last, j->chunk,
-            j->clues, job_engine_name(j->engine));
-    if (j->source_recorded)
-        fprintf(v->out, "note: the journal names %s; the file of that content is %s\n", j->source_recorded,
-                j->source_path);
+    fprintf(v->out, "job: %s ", job_source_name(j->source));
+    termtext_put(v->out, j->source_path ? j->source_path : what);
+    fprintf(v->out, ", ranks %" PRIu64 "..%" PRIu64 ", chunk %" PRIu64 ", K = %d, engine %s\n", j->first, j->last,
+            j->chunk, j->clues, job_engine_name(j->engine));
+    if (j->source_recorded) {
+        fputs("note: the journal names ", v->out);
+        termtext_put(v->out, j->source_recorded);
+        fputs("; the file of that content is ", v->out);
+        termtext_put(v->out, j->source_path);
+        fputc('\n', v->out);
+    }
     if (v->d.bad_lines)
         fprintf(v->out, "note: %ld torn or damaged journal line%s ignored (first at line %ld)\n", v->d.bad_lines,
                 v->d.bad_lines == 1 ? "" : "s", v->d.first_bad_line);

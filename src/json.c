@@ -1,6 +1,8 @@
 /* json — the strict reader and the comparison; see json.h. */
 #include "json.h"
 
+#include <stdbool.h>
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -376,11 +378,74 @@ const char *json_get_string(const json_value *v, const char *key)
 
 static bool is_integer(const char *t) { return !strpbrk(t, ".eE"); }
 
+/* A number token (parse_number's grammar) as an exact decimal: zero, or
+ * the sign, the significant digits (no leading or trailing zeros) and the
+ * power of ten of the first of them. false when the exponent is beyond
+ * +-10^15 (such tokens are the same only as text). */
+typedef struct decimal {
+    bool neg, zero;
+    const char *t;            /* the token */
+    size_t first, last;       /* first and last significant digit in t */
+    long long pow10;          /* the value is 0.DIGITS x 10^pow10 */
+} decimal;
+
+static bool decimal_of(const char *t, decimal *d)
+{
+    memset(d, 0, sizeof *d);
+    d->t = t;
+    size_t i = 0, int_digits = 0, lead = 0;
+    bool dot = false, seen = false;
+    if (t[0] == '-') d->neg = true, i = 1;
+    for (; t[i] && t[i] != 'e' && t[i] != 'E'; i++) {
+        if (t[i] == '.') {
+            dot = true;
+            continue;
+        }
+        if (!dot) int_digits++;
+        if (t[i] != '0') {
+            if (!seen) d->first = i, seen = true;
+            d->last = i;
+        } else if (!seen) {
+            lead++;
+        }
+    }
+    long long e = 0;
+    if (t[i]) { /* the exponent */
+        bool eneg = t[++i] == '-';
+        if (t[i] == '-' || t[i] == '+') i++;
+        for (; t[i]; i++) {
+            if (e > 1000000000000000LL) return false;
+            e = 10 * e + (t[i] - '0');
+        }
+        if (eneg) e = -e;
+    }
+    d->zero = !seen;
+    d->pow10 = (long long)int_digits - (long long)lead + e;
+    return true;
+}
+
+/* The same number? Integers (no fraction, no exponent: counts) are equal
+ * only to the same integer (-0 to 0), never to a number with a fraction or
+ * an exponent; other numbers by their exact decimal value (1.5 = 15e-1),
+ * never through a double (which takes 3.9999999999999999 for 4). */
 static bool same_number(const char *a, const char *b)
 {
     if (!strcmp(a, b)) return true;
-    if (is_integer(a) && is_integer(b)) return false;
-    return strtod(a, NULL) == strtod(b, NULL);
+    bool ia = is_integer(a), ib = is_integer(b);
+    decimal x, y;
+    if (!decimal_of(a, &x) || !decimal_of(b, &y)) return false;
+    if (ia != ib) return false;
+    if (x.zero || y.zero) return x.zero && y.zero;
+    if (ia) return false; /* two integers: the same token (JSON has one spelling of each) */
+    if (x.neg != y.neg || x.pow10 != y.pow10) return false;
+    size_t i = x.first, k = y.first;
+    for (;;) { /* the significant digits, '.' skipped */
+        if (a[i] == '.') i++;
+        if (b[k] == '.') k++;
+        if (a[i] != b[k]) return false;
+        if (i == x.last || k == y.last) return i == x.last && k == y.last;
+        i++, k++;
+    }
 }
 
 /* Appends a path step to d->where (cut to fit). */

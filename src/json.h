@@ -50,8 +50,10 @@ const json_value *json_get(const json_value *v, const char *key);
 const char *json_get_string(const json_value *v, const char *key);
 
 /* Do have and want hold the same value? Objects: the same keys (any order)
- * with the same values; arrays: the same items in order; numbers: the same
- * token, or the same value when either is not an integer. When not, d gets
+ * with the same values; arrays: the same items in order; numbers: an
+ * integer (no fraction or exponent: a count) only the same integer, other
+ * numbers the same exact decimal value (1.5 = 15e-1; 3.9999999999999999 is
+ * not 4, 1e-400 not 0: no double in between). When not, d gets
  * the path of the first difference ("outputs[1].chunks", "" for the root),
  * a short reason ("differs"; "missing": a key of want that have lacks;
  * "unknown": a key of have that want lacks) and the two values there

@@ -138,21 +138,47 @@ static bool holds_content(const job *j, const source_kind *k, const char *path)
     return k->fingerprint(&t, &sum, &e) == MC_OK && sum == j->source_sum;
 }
 
+/* After the last folder called name (len bytes) on the path rec: the
+ * rest of rec ("4x4/es4x4.txt" after "proofs"), or NULL when no folder of
+ * rec has that name or the rest would climb out ("..") of it. */
+static const char *rest_after(const char *rec, const char *name, size_t len)
+{
+    const char *rest = NULL;
+    for (const char *p = rec; (p = strchr(p, '/')) != NULL; p++) {
+        const char *q = p + 1, *end = strchr(q, '/');
+        if (end && (size_t)(end - q) == len && !strncmp(q, name, len)) rest = end + 1;
+    }
+    if (!rest) return NULL;
+    for (const char *p = rest; *p;) { /* no ".." component */
+        const char *end = strchr(p, '/');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n == 2 && !strncmp(p, "..", 2)) return NULL;
+        p += n + (end != NULL);
+    }
+    return rest;
+}
+
 mc_status job_source_locate(job *j, const char *near, mc_error *err)
 {
     const source_kind *k = source_of(j->source);
     if (!j->source_path || !j->has_source_sum || !k || !k->fingerprint) return MC_OK;
     if (holds_content(j, k, j->source_path)) return MC_OK;
-    const char *rec = j->source_path, *name = strrchr(rec, '/');
-    name = name ? name + 1 : rec;
+    const char *rec = j->source_path;
     char dir[PATH_MAX], cand[2 * PATH_MAX + 2];
     if (!realpath(near, dir)) return mc_fail(err, MC_EIO, "%s: %s", near, strerror(errno));
+    /* the record's folder: the nearest folder holding near (near itself
+     * included) named as a folder of rec; never one above it */
     for (;;) {
-        /* the tails of rec, shortest first: each starts after a '/' */
-        for (const char *t = rec + strlen(rec); t > rec; t--) {
-            if (t[-1] != '/') continue;
-            snprintf(cand, sizeof cand, "%s/%s", strcmp(dir, "/") ? dir : "", t);
-            if (!holds_content(j, k, cand)) continue;
+        char *slash = strrchr(dir, '/');
+        if (!slash || !slash[1]) break; /* "/": no name */
+        const char *rest = rest_after(rec, slash + 1, strlen(slash + 1));
+        if (rest) {
+            snprintf(cand, sizeof cand, "%s/%s", dir, rest);
+            if (!holds_content(j, k, cand))
+                return mc_fail(err, MC_EIO,
+                               "%s: no file of the job's source (content sum %016llx) there, nor at %s in the "
+                               "record's folder",
+                               rec, (unsigned long long)j->source_sum, cand);
             char *found = strdup(cand);
             if (!found) return mc_fail(err, MC_ENOMEM, "out of memory");
             free(j->source_recorded);
@@ -160,13 +186,11 @@ mc_status job_source_locate(job *j, const char *near, mc_error *err)
             j->source_path = found;
             return MC_OK;
         }
-        char *slash = strrchr(dir, '/');
-        if (!slash || !strcmp(dir, "/")) break;
-        if (slash == dir) slash[1] = 0;
-        else *slash = 0;
+        if (slash == dir) break;
+        *slash = 0;
     }
     return mc_fail(err, MC_EIO,
-                   "%s: no file of the job's source (content sum %016llx) there, nor as %s in %s or a directory "
-                   "above it",
-                   rec, (unsigned long long)j->source_sum, name, near);
+                   "%s: no file of the job's source (content sum %016llx) there, and %s is in no folder named as "
+                   "one on that path (the record's folder, which a copy keeps with its grid file)",
+                   rec, (unsigned long long)j->source_sum, near);
 }

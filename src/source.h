@@ -79,14 +79,18 @@ uint64_t job_checksum_units(const job *j, const uint8_t *units, uint64_t n);
 
 /* Finds the file of a job read from a journal's J line (job_from_identity)
  * by its content: the recorded path (source_path) when it holds a file of
- * the recorded content sum, else the first such file at DIR/TAIL for DIR
- * near (an output directory) and each directory above it, nearest first,
- * and TAIL the recorded path's last component, then its last two, and so
- * on. A record copied with its grid file (jobs/proofs: the output two
- * levels below the job file) is found so, wherever the copy is. When found
- * elsewhere, source_path is that file and source_recorded the recorded path
- * (the J line keeps naming it). MC_EIO naming the path and the content sum
- * when there is no such file; MC_OK at once for a source that is no file. */
+ * the recorded content sum; else the one file at the same place in the
+ * record's folder. That folder is the nearest directory holding near (an
+ * output directory; near itself included) whose name is the name of a
+ * folder on the recorded path (the last such on it); the place is the rest
+ * of the recorded path after that folder. A record copied with its grid
+ * file (jobs/proofs/4x4: es4x4.txt, and the output results/k3 below it) is
+ * found so, wherever the copy is; nothing above the record's folder is
+ * looked at, so a file of the same content elsewhere (a copy in /tmp) is
+ * never taken. When found there, source_path is that file and
+ * source_recorded the recorded path (the J line keeps naming it). MC_EIO
+ * naming the path and the content sum (and the place looked at) when there
+ * is no such file; MC_OK at once for a source that is no file. */
 MC_MUST_USE mc_status job_source_locate(job *j, const char *near, mc_error *err);
 
 /* ---- reading a job's units ---- */

@@ -103,11 +103,13 @@ static const char *label_of(const char *text, uint64_t count, char *out, size_t 
     return text;
 }
 
+#define CPU_LABEL "CPU seconds of the engine's thread: "
 void work_counters_text(const work_counters *w, char *buf, size_t cap)
 {
     size_t n = 0;
     const char *sep = "";
     char one[64];
+    bool seconds = false; /* the label before the first of them */
     buf[0] = 0;
 #define TEXT_C_(name, key, text)                                                 \
     if (n < cap)                                                                 \
@@ -115,8 +117,8 @@ void work_counters_text(const work_counters *w, char *buf, size_t cap)
                               label_of(text, w->name, one, sizeof one));          \
     sep = ", ";
 #define TEXT_S_(name, key, text)                                                 \
-    if (n < cap) n += (size_t)snprintf(buf + n, cap - n, "%s%.2f " text, sep, w->name);          \
-    sep = ", ";
+    if (n < cap) n += (size_t)snprintf(buf + n, cap - n, "%s%.2f " text, seconds ? ", " : "; " CPU_LABEL, w->name); \
+    seconds = true;
     WORK_COUNTERS(TEXT_C_, TEXT_S_)
 #undef TEXT_C_
 #undef TEXT_S_

@@ -4,7 +4,10 @@
  * counter, in output order,
  *
  *     C(name, key, text)    a uint64_t count, summed over grids and chunks
- *     S(name, key, text)    double seconds, summed likewise
+ *     S(name, key, text)    double seconds, summed likewise: CPU time of
+ *                           the engine's thread (every engine measures
+ *                           so; journals of the checker and check64
+ *                           written before kept wall seconds)
  *
  * name: the field (in work_counters, checker_record, band_record, job_result) and its JSON
  * name; key: its short name in journal lines (key=value) and the job line's
@@ -95,7 +98,8 @@ void work_counters_unpack(work_counters *w, const uint64_t *words);
 /* Writes `SEP"name":VALUE` for every counter to f; with pretty a space after
  * the colon. */
 void work_counters_json(FILE *f, const work_counters *w, const char *sep, bool pretty);
-/* "N initial UAs, N second solutions, ..., X.XX s searching" into buf. */
+/* "N initial UAs, N second solutions, ...; CPU seconds of the engine's
+ * thread: X.XX s finding UAs, ..., X.XX s in the engine" into buf. */
 void work_counters_text(const work_counters *w, char *buf, size_t cap);
 
 #endif

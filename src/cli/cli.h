@@ -42,7 +42,8 @@ int cmd_job_status(int argc, char **argv);
 /* The plural ending for n of something: "" for 1, else "s". */
 static inline const char *cli_s(uint64_t n) { return n == 1 ? "" : "s"; }
 
-/* Prints "minclue NAME: message" to stderr (printf format). */
+/* Prints "minclue NAME: message" to stderr (printf format), the message
+ * escaped for the terminal (termtext.h): one line whatever names it holds. */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The band counts shipped with the sources or installed

@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "mc_clock.h"
 #include "mc_test_hooks.h"
+#include "termtext.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -17,7 +18,7 @@ void cli_error(const char *cmd, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     fprintf(stderr, "minclue %s: ", cmd);
-    vfprintf(stderr, fmt, ap);
+    termtext_vprintf(stderr, fmt, ap); /* one line: the names in it escaped */
     fputc('\n', stderr);
     va_end(ap);
 }

@@ -46,7 +46,9 @@ static void usage(FILE *out)
           "                             their certificate (a changed journal, a\n"
           "                             missing output, an edited value or key, or\n"
           "                             anything but one strict JSON object fails;\n"
-          "                             at most 16 MiB)\n"
+          "                             at most 16 MiB); the last line is the\n"
+          "                             verdict: \"certificate FILE ...: matches the\n"
+          "                             outputs\" or \"NOT VERIFIED: ...\"\n"
           "\n"
           "exit status: 0 verified, 1 not verified (problems listed), 2 error\n",
           out);
@@ -113,8 +115,15 @@ static int verify(const char *prog, int argc, char **argv)
         cli_error(prog, "%s", err.msg);
     } else if (check) {
         bool ok;
-        if (job_certificate_check(&u, check, ctext, clen, stdout, &ok, &err) != MC_OK) cli_error(prog, "%s", err.msg);
-        else rc = ok && u.ok ? 0 : 1;
+        if (job_certificate_check(&u, check, ctext, clen, stdout, &ok, &err) != MC_OK) {
+            cli_error(prog, "%s", err.msg);
+        } else {
+            rc = ok && u.ok ? 0 : 1;
+            if (rc) /* the last line is the verdict */
+                printf("NOT VERIFIED: %s\n", !u.ok && !ok ? "the outputs did not verify, and the certificate does not match them"
+                                              : !u.ok ? "the outputs did not verify (the certificate's values match them)"
+                                                      : "the certificate does not match the outputs");
+        }
     } else if (cert && u.ok) {
         if (job_certificate_write(&u, cert, force, &err) != MC_OK) {
             cli_error(prog, "%s", err.msg);

@@ -209,7 +209,7 @@ static int split(const char *cmd, const char *path, uint64_t n, const char *outd
     if (!calibrate(cmd, &j, cal)) goto done;
     double scale = cal->factor > 0 ? cal->factor : 1;
     bool predicted = c.modelled || cal->factor > 0;
-    end = calloc(n ? n : 1, sizeof *end);
+    end = calloc(n && n <= JOB_SPLIT_MAX_PARTS ? n : 1, sizeof *end); /* more parts: job_split_ranges says so */
     if (!end) {
         cli_error(cmd, "out of memory");
         goto done;

@@ -50,7 +50,7 @@ static const char *help_head =
     "  --box RxC        box shape (default: inferred from the line length)\n"
     "  --stats FILE     one JSON object per grid: UAs by size, sets from second\n"
     "                   solutions and those kept (learned), nodes,\n"
-    "                   candidates, solver calls, puzzles, seconds; with\n"
+    "                   candidates, solver calls, puzzles, CPU seconds; with\n"
     "                   --engine band its counters (pairs, survivors, two-band\n"
     "                   passes, band-3 nodes and checks, ...) and the others 0\n";
 static const char *help_tail =
@@ -85,8 +85,10 @@ static const char *help_tail =
     "    the engine.\n"
     "\n"
     "A summary (grids, puzzles, work, time) goes to stderr, with progress on\n"
-    "long inputs. Exit status: 0 when every line was searched, 1 when some\n"
-    "line was invalid (bad text, clashing or not uniquely solvable puzzle,\n"
+    "long inputs: the engine's seconds (s finding UAs, ..., s in the engine;\n"
+    "--stats too) are CPU time of its thread, the last (s in all) wall\n"
+    "clock. Exit status: 0 when every line was searched, 1 when some line\n"
+    "was invalid (bad text, clashing or not uniquely solvable puzzle,\n"
     "unsupported shape) and skipped, 2 on usage or I/O errors.\n";
 
 static void print_help(FILE *f)
@@ -314,7 +316,7 @@ static void print_summary(search_ctx *c, double seconds)
                                   (unsigned long long)c->grids_by[e], cli_s(c->grids_by[e]));
         }
     }
-    fprintf(stderr, "search: %llu grid%s, K = %d, %s: %llu puzzle%s; %s; %.3f s in all (%.3f s per grid)\n",
+    fprintf(stderr, "search: %llu grid%s, K = %d, %s: %llu puzzle%s; %s; %.3f s wall clock in all (%.3f s per grid)\n",
             (unsigned long long)c->ngrids, c->ngrids == 1 ? "" : "s", c->K, engine, (unsigned long long)c->tot.puzzles,
             c->tot.puzzles == 1 ? "" : "s", work, seconds,
             c->ngrids ? seconds / (double)c->ngrids : 0.0);

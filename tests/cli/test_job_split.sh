@@ -186,8 +186,10 @@ expect_error "one rank" "one.job:3: 2 parts but only 1 rank (7-7)" "$M" job spli
 printf 'source = grids grids.txt\nclues = 4\ncolour = red\noutput = o\n' > bad.job
 expect_error "bad job" "bad.job:3: unknown key 'colour'" "$M" job split bad.job 2
 printf 'source = bandpairs\nclues = 16\noutput = o\n' > nb.job
-expect_error "parts beyond the catalogue" "nb.job: 1000001 parts: at most 1000000 (the whole source)" \
+expect_error "parts beyond the catalogue" "nb.job: 1000001 parts: at most 1000000 parts (the whole source)" \
   "$M" job split nb.job 1000001
+expect_error "2^64 - 1 parts: the bound, not out of memory" \
+  "a.job:3: 18446744073709551615 parts: at most 1000000 parts" "$M" job split a.job 18446744073709551615
 mkdir out-2
 expect_error "existing output" "a.job:7: the output of part 2, $T/e/out-2, exists" "$M" job split a.job 3
 [ -z "$(ls a-*.job 2> /dev/null)" ] || fail "part files written despite the error: $(ls a-*.job)"

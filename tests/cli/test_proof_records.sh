@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The committed proof records of jobs/proofs verify anywhere: copied to
-# another directory, `job verify` finds each job's grid file beside the
-# record by its content sum (the journals name the path where they were
-# made), and a job run again there is the same job as its record.
+# another directory, `job verify` finds each job's grid file in the
+# record's folder by its content sum (the journals name the path where they
+# were made), and a job run again there is the same job as its record. It
+# looks nowhere above that folder: a copy whose grid file was changed does
+# not verify, though a good copy (a decoy) lies in a directory above it,
+# at each place the old search up the tree looked.
 # ctest-labels: cli
 # ctest-timeout: 300
 source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
@@ -34,4 +37,31 @@ st=$?
 st2=$?
 [ $st2 = 0 ] || cat v.txt e.txt
 check "refused by its content sum (status $st)" $st2
+
+echo "== nothing above the record's folder is taken for the job's grid file"
+mkdir -p "$T/up/copy"
+cp -r "$S/jobs/proofs" "$T/up/copy/proofs"
+cp -r "$S/jobs/proofs" "$T/up/proofs"          # the decoys: $T/up/proofs/4x4/es4x4.txt,
+cp "$S/jobs/proofs/4x4/es4x4.txt" "$T/up/"      # $T/up/es4x4.txt, $T/up/4x4/es4x4.txt
+mkdir -p "$T/up/4x4" && cp "$S/jobs/proofs/4x4/es4x4.txt" "$T/up/4x4/"
+printf '%s\n' 2134341212434321 1234341221434321 > "$T/up/copy/proofs/4x4/es4x4.txt"
+"$M" job verify "$T/up/copy/proofs/4x4/results/k3" > v.txt 2> e.txt
+st=$?
+[ $st = 2 ] && grep -q "content sum 0361927effec8625.*nor at $T/up/copy/proofs/4x4/es4x4.txt in the record's folder" e.txt &&
+  ! grep -q "$T/up/proofs\|$T/up/es4x4\|$T/up/4x4" v.txt e.txt
+st2=$?
+[ $st2 = 0 ] || cat v.txt e.txt
+check "the decoys above the copy are not used (status $st)" $st2
+rm "$T/up/copy/proofs/4x4/es4x4.txt"
+"$M" job verify "$T/up/copy/proofs/4x4/results/k3" > v.txt 2> e.txt
+st=$?
+[ $st = 2 ] && [ "$(wc -l < e.txt)" = 1 ]
+st2=$?
+[ $st2 = 0 ] || cat v.txt e.txt
+check "nor when the copy has no grid file (status $st)" $st2
+cp "$S/jobs/proofs/4x4/es4x4.txt" "$T/up/copy/proofs/4x4/"
+"$M" job verify "$T/up/copy/proofs/4x4/results/k3" > v.txt 2> e.txt
+st=$?
+[ $st = 0 ] && grep -q "the file of that content is $T/up/copy/proofs/4x4/es4x4.txt$" v.txt
+check "the copy's own grid file is (status $st)" $?
 [ $fails = 0 ]

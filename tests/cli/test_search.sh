@@ -45,6 +45,20 @@ grep -q '"nodes":' "$tmp/stats.json" && grep -q '"puzzles":'"$n" "$tmp/stats.jso
 check "--stats: JSON with nodes and the puzzle count" $?
 grep -q "search: 1 grid, K = " "$tmp/sum.txt"
 check "summary on stderr" $?
+grep -q "; CPU seconds of the engine's thread: [0-9.]* s finding UAs, .* s in the engine; [0-9.]* s wall clock in all (" "$tmp/sum.txt"
+check "the summary names its seconds: the engine's CPU time, the wall clock in all" $?
+# the engine's seconds are CPU time: a search stopped (SIGSTOP) for 2 s
+# counts them in its wall clock, not in the engine's seconds
+g9=123456789456789132789213654217834965395671428648925371574392816862147593931568247
+start=$(date +%s.%N)
+echo "$g9" | "$MINCLUE" search --clues 15 --engine checker --stats "$tmp/stop.json" 2> "$tmp/stop.txt" > /dev/null &
+pid=$!
+sleep 0.5; kill -STOP $pid; sleep 2; kill -CONT $pid; wait $pid
+st=$?
+wall=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.3f", b - a }')
+eng=$(grep -o '"seconds_total":[0-9.e-]*' "$tmp/stop.json" | cut -d: -f2)
+[ $st = 0 ] && [ -n "$eng" ] && awk -v e="$eng" -v w="$wall" 'BEGIN { exit !(e + 1.5 < w) }'
+check "a search stopped for 2 s: $eng s in the engine, $wall s wall clock" $?
 
 # second-solution sets are counted as learned only when kept (not with --no-learn)
 "$MINCLUE" search --clues 4 --ua-limit 1 --no-learn --quiet --stats "$tmp/nl.json" "$tmp/g4.txt" > /dev/null

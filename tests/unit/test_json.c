@@ -3,7 +3,8 @@
  * fails with its line and column (trailing data, a key twice, bad escapes,
  * control characters, bad UTF-8, bad numbers, too deep, truncation at every
  * length of a good document); json_same names the first difference, a
- * missing and an unknown key.
+ * missing and an unknown key, and compares numbers exactly (counts as
+ * integers, other numbers as exact decimals, none through a double).
  * ctest-labels: unit
  */
 #include <stdarg.h>
@@ -141,12 +142,44 @@ static void test_same(void **state)
     json_free(a);
 }
 
+/* Do the one-number documents a and b hold the same value? */
+static bool same_numbers(const char *a, const char *b)
+{
+    json_value *x = parse_ok(a), *y = parse_ok(b);
+    json_diff d;
+    bool same = json_same(x, y, &d);
+    assert_true(json_same(y, x, &d) == same);
+    json_free(x);
+    json_free(y);
+    return same;
+}
+
+static void test_same_numbers(void **state)
+{
+    (void)state;
+    static const char *const same[][2] = {
+        {"25728", "25728"}, {"0", "-0"}, {"1.5", "15e-1"}, {"1.50", "1.5"}, {"0.05", "5E-2"},
+        {"-12.5e3", "-12500.0"}, {"0.0", "0e7"}, {"100.0", "1e2"}, {"1e-400", "10e-401"},
+    };
+    static const char *const differ[][2] = {
+        {"25728", "25727.9999999999999"}, /* the count against a number a double rounds to it */
+        {"4", "3.9999999999999999"}, {"0", "1e-400"}, {"0", "0.0"}, {"25728", "25728.0"}, {"25728", "2.5728e4"},
+        {"25728", "25729"}, {"1.5", "-1.5"}, {"1.5", "1.05"}, {"0.5", "0.05"}, {"3.9999999999999999", "4.0"},
+        {"1e-400", "0.0"}, {"1e1000000000000000000", "10e999999999999999999"}, {"18446744073709551616", "18446744073709551617"},
+    };
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++)
+        if (!same_numbers(same[i][0], same[i][1])) fail_msg("%s and %s differ", same[i][0], same[i][1]);
+    for (size_t i = 0; i < sizeof differ / sizeof differ[0]; i++)
+        if (same_numbers(differ[i][0], differ[i][1])) fail_msg("%s and %s taken as the same", differ[i][0], differ[i][1]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_good),
         cmocka_unit_test(test_bad),
         cmocka_unit_test(test_same),
+        cmocka_unit_test(test_same_numbers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -131,7 +131,8 @@ static void test_json_text(void **state)
 }
 
 /* A count of 1 reads in the singular ("1 puzzle", "1 two-band pass"), any
- * other in the plural, for every counter: the texts written out here. */
+ * other in the plural, for every counter: the texts written out here; the
+ * seconds come after the counts, named as CPU time of the engine's thread. */
 static void test_text_one(void **state)
 {
     (void)state;
@@ -146,7 +147,8 @@ static void test_text_one(void **state)
     work_counters_text(&w, buf, sizeof buf);
     assert_non_null(strstr(buf, "1 initial UA, 1 second solution, 1 UA learned, 1 node, 1 candidate, 1 solver call, "
                                 "1 puzzle, 1 two-band UA, 1 two-band UA learned, 1 band pair, 1 surviving pair, "
-                                "1 two-band pass, 1 pair cut by the band-3 bound, 1 band-3 node, 1 band-3 check, "));
+                                "1 two-band pass, 1 pair cut by the band-3 bound, 1 band-3 node, 1 band-3 check; "
+                                "CPU seconds of the engine's thread: 0.00 s finding UAs, "));
 #define TWO_C_(name, key, text) w.name = 2;
 #define TWO_S_(name, key, text)
     WORK_COUNTERS(TWO_C_, TWO_S_)
@@ -156,7 +158,7 @@ static void test_text_one(void **state)
     assert_non_null(strstr(buf, "2 initial UAs, 2 second solutions, 2 UAs learned, 2 nodes, 2 candidates, "
                                 "2 solver calls, 2 puzzles, 2 two-band UAs, 2 two-band UAs learned, 2 band pairs, "
                                 "2 surviving pairs, 2 two-band passes, 2 pairs cut by the band-3 bound, "
-                                "2 band-3 nodes, 2 band-3 checks, "));
+                                "2 band-3 nodes, 2 band-3 checks; CPU seconds of the engine's thread: "));
 }
 
 int main(void)
