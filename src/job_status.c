@@ -377,7 +377,7 @@ mc_status job_status_read(job_status *s, int n, char *const *paths, uint64_t exp
         job_status_free(s);
         return rc;
     }
-    qsort(s->ticks, s->nticks, sizeof *s->ticks, cmp_tick);
+    if (s->nticks) qsort(s->ticks, s->nticks, sizeof *s->ticks, cmp_tick);
     forecast(s);
     return MC_OK;
 }
