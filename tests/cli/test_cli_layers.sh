@@ -20,17 +20,14 @@ fails=0
 check() { if [ "$2" = 0 ]; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi; }
 
 # edges NAME OBJECTS...: the calls between the object files into $T/NAME
+# (one nm for all the files: nm -A names each symbol's file)
 edges() {
-    local name=$1 o f
+    local name=$1
     shift
-    for o in "$@"; do
-        f=$(basename "$o" .c.o)
-        nm --defined-only -g "$o" | awk -v f="$f" '$2 ~ /[TDBR]/ {print $3, f}'
-    done | sort > "$T/defs"
-    for o in "$@"; do
-        f=$(basename "$o" .c.o)
-        nm -u "$o" | awk -v f="$f" '{print $2, f}'
-    done | sort > "$T/uses"
+    nm -A --defined-only -g "$@" | awk '$(NF - 1) ~ /^[TDBR]$/ {f = $1; sub(/:.*/, "", f); sub(/.*\//, "", f);
+        sub(/\.c\.o$/, "", f); print $NF, f}' | sort > "$T/defs"
+    nm -A -u "$@" | awk '{f = $1; sub(/:.*/, "", f); sub(/.*\//, "", f); sub(/\.c\.o$/, "", f); print $NF, f}' |
+        sort > "$T/uses"
     join "$T/uses" "$T/defs" | awk '$2 != $3 {print $2, $3}' | sort -u > "$T/$name"
 }
 # acyclic NAME WHAT: tsort orders $T/NAME
