@@ -92,7 +92,8 @@ static mc_status open_regular(const char *path, int flags, int *fd, mc_error *er
         bool dir = S_ISDIR(sb.st_mode);
         close(*fd);
         *fd = -1;
-        return mc_fail(err, MC_EIO, "%s: is %s, not a journal file", path, dir ? "a directory" : "not a regular file");
+        return dir ? mc_fail(err, MC_EIO, "%s: is a directory, not a journal file", path)
+                   : mc_fail(err, MC_EIO, "%s: is not a regular file (a FIFO, a device or a socket); not read", path);
     }
     return MC_OK;
 }
