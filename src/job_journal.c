@@ -15,12 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "grid.h"
+#include "journal_line.h"
 #include "mc_test_hooks.h"
-
-#define LINE_SUM_CHARS 16
-#define ALL_COUNTERS (WORK_COUNTERS_N == 64 ? ~UINT64_C(0) : (UINT64_C(1) << WORK_COUNTERS_N) - 1)
-_Static_assert(WORK_COUNTERS_N <= 64, "a C line tracks the counters it holds in 64 bits");
 
 struct journal {
     int fd;
@@ -32,124 +28,6 @@ struct journal {
     char *buf;
     size_t cap;
 };
-
-/* ------------------------------------------------------------------ */
-/* line formatting and parsing */
-
-/* Appends " *HASH\n" to the line in buf (length n, capacity enough). */
-static size_t seal_line(char *buf, size_t n)
-{
-    uint64_t h = job_fnv1a(JOB_FNV_INIT, buf, n);
-    return n + (size_t)sprintf(buf + n, " *%016" PRIx64 "\n", h);
-}
-
-/* Checks the seal of a line (without newline); on success cuts it off. */
-static bool unseal_line(char *line, size_t len)
-{
-    if (len < LINE_SUM_CHARS + 2) return false;
-    size_t body = len - LINE_SUM_CHARS - 2;
-    if (line[body] != ' ' || line[body + 1] != '*') return false;
-    char *end;
-    errno = 0;
-    uint64_t h = strtoull(line + body + 2, &end, 16);
-    if (errno || *end || end != line + len) return false;
-    if (h != job_fnv1a(JOB_FNV_INIT, line, body)) return false;
-    line[body] = 0;
-    return true;
-}
-
-static size_t format_chunk(const job_result *r, int64_t at, const geometry *geo, char **buf, size_t *cap)
-{
-    size_t need = 256 + 64 * WORK_COUNTERS_N + r->nfound * (size_t)(geo->ncells + 24);
-    if (need > *cap) {
-        char *b = realloc(*buf, need);
-        if (!b) return 0;
-        *buf = b;
-        *cap = need;
-    }
-    char *p = *buf;
-    size_t n = (size_t)sprintf(p, "C first=%" PRIu64 " count=%" PRIu64 " sum=%016" PRIx64, r->first, r->count,
-                               r->checksum);
-    n += work_counters_format(&r->work, p + n, *cap - n);
-    n += (size_t)sprintf(p + n, " sec=%.3f", r->seconds);
-    if (at > 0) n += (size_t)sprintf(p + n, " at=%" PRId64, at);
-    for (size_t i = 0; i < r->nfound; i++) {
-        grid g;
-        g.geo = geo;
-        memcpy(g.cell, r->found[i].cell, sizeof g.cell);
-        n += (size_t)sprintf(p + n, "%s%" PRIu64 ":", i ? ";" : " found=", r->found[i].rank);
-        grid_format(&g, DIGITS_STD, p + n);
-        n += (size_t)geo->ncells;
-    }
-    return seal_line(p, n);
-}
-
-static bool parse_u64_field(const char *v, uint64_t *out, int base)
-{
-    if (!*v) return false;
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(v, &end, base);
-    if (errno || *end || *v == '-') return false;
-    *out = x;
-    return true;
-}
-
-/* Parses a C line body (after unsealing): every field, every counter and
- * every puzzle; one strictness for every reader (run, verify, status). */
-static bool parse_chunk(char *body, const geometry *geo, job_result *r)
-{
-    job_result_clear(r);
-    int have = 0;
-    uint64_t counters = 0; /* the work counters seen */
-    char *save = NULL;
-    char *tok = strtok_r(body, " ", &save);
-    if (!tok || strcmp(tok, "C")) return false;
-    while ((tok = strtok_r(NULL, " ", &save))) {
-        char *eq = strchr(tok, '=');
-        if (!eq) return false;
-        *eq = 0;
-        const char *k = tok;
-        char *v = eq + 1;
-        int c;
-        if (!strcmp(k, "first")) have |= parse_u64_field(v, &r->first, 10) ? 1 : 0;
-        else if (!strcmp(k, "count")) have |= parse_u64_field(v, &r->count, 10) ? 2 : 0;
-        else if (!strcmp(k, "sum")) have |= parse_u64_field(v, &r->checksum, 16) ? 4 : 0;
-        else if (!strcmp(k, "sec")) {
-            char *end;
-            r->seconds = strtod(v, &end);
-            if (*end || !(r->seconds >= 0)) return false;
-            have |= 8;
-        } else if (!strcmp(k, "at")) {
-            uint64_t t;
-            if (!parse_u64_field(v, &t, 10) || t > INT64_MAX) return false;
-            r->at = (int64_t)t;
-        } else if ((c = work_counters_parse(&r->work, k, v)) >= 0) {
-            counters |= UINT64_C(1) << c;
-        } else if (!strcmp(k, "found")) {
-            if (!geo) return false;
-            char *s2 = NULL;
-            for (char *item = strtok_r(v, ";", &s2); item; item = strtok_r(NULL, ";", &s2)) {
-                char *colon = strchr(item, ':');
-                if (!colon) return false;
-                *colon = 0;
-                uint64_t rank;
-                if (!parse_u64_field(item, &rank, 10)) return false;
-                const geometry *g2 = geo;
-                grid g;
-                size_t tl;
-                mc_error e;
-                if (grid_parse(colon + 1, strlen(colon + 1), &g2, DIGITS_STD, &g, &tl, &e) != MC_OK ||
-                    tl != strlen(colon + 1))
-                    return false;
-                if (job_result_add_found(r, rank, g.cell, geo->ncells) != MC_OK) return false;
-            }
-        } else {
-            return false;
-        }
-    }
-    return have == 15 && counters == ALL_COUNTERS && r->count > 0;
-}
 
 /* ------------------------------------------------------------------ */
 /* reading */
@@ -201,21 +79,37 @@ static mc_status push_chunk(journal_data *d, job_result *r)
     return MC_OK;
 }
 
+/* Opens path (flags) as a regular file without blocking on a FIFO or a
+ * device: *fd -1 and MC_OK when there is no file; another kind of file is
+ * refused (MC_EIO naming it). */
+static mc_status open_regular(const char *path, int flags, int *fd, mc_error *err)
+{
+    *fd = open(path, flags | O_NONBLOCK | O_CLOEXEC);
+    if (*fd < 0) return errno == ENOENT ? MC_OK : mc_fail(err, MC_EIO, "%s: %s", path, strerror(errno));
+    struct stat sb; /* O_NONBLOCK changes nothing for a regular file */
+    memset(&sb, 0, sizeof sb);
+    if (fstat(*fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        bool dir = S_ISDIR(sb.st_mode);
+        close(*fd);
+        *fd = -1;
+        return dir ? mc_fail(err, MC_EIO, "%s: is a directory, not a journal file", path)
+                   : mc_fail(err, MC_EIO, "%s: is not a regular file (a FIFO, a device or a socket); not read", path);
+    }
+    return MC_OK;
+}
+
 /* journal_read; with head_only, stops after the job line. */
 static mc_status read_journal(const char *path, const geometry *geo, bool head_only, journal_data *d,
                               mc_error *err)
 {
     memset(d, 0, sizeof *d);
-    FILE *f = fopen(path, "rb");
+    int fd;
+    mc_status st = open_regular(path, O_RDONLY, &fd, err);
+    if (st != MC_OK || fd < 0) return st;
+    FILE *f = fdopen(fd, "rb");
     if (!f) {
-        if (errno == ENOENT) return MC_OK;
-        return mc_fail(err, MC_EIO, "%s: %s", path, strerror(errno));
-    }
-    struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && !S_ISREG(sb.st_mode)) {
-        fclose(f);
-        return mc_fail(err, MC_EIO, "%s: is %s, not a journal file", path,
-                       S_ISDIR(sb.st_mode) ? "a directory" : "not a regular file");
+        close(fd);
+        return mc_fail(err, MC_ENOMEM, "out of memory");
     }
     char *line = NULL;
     size_t cap = 0;
@@ -224,7 +118,6 @@ static mc_status read_journal(const char *path, const geometry *geo, bool head_o
     long long pos = 0;
     job_result r;
     memset(&r, 0, sizeof r);
-    mc_status st = MC_OK;
     while ((len = getline(&line, &cap, f)) > 0) {
         lineno++;
         bool complete = line[len - 1] == '\n';
@@ -238,7 +131,7 @@ static mc_status read_journal(const char *path, const geometry *geo, bool head_o
         bool good = false;
         if (line[0] == '#' || len == 0) {
             good = true;
-        } else if (line[0] == 'J' && unseal_line(line, (size_t)len) && !strncmp(line, "J ", 2)) {
+        } else if (line[0] == 'J' && journal_line_unseal(line, (size_t)len) && !strncmp(line, "J ", 2)) {
             if (d->identity) {
                 st = mc_fail(err, MC_ECORRUPT, "%s:%ld: a second job line", path, lineno);
                 break;
@@ -261,12 +154,12 @@ static mc_status read_journal(const char *path, const geometry *geo, bool head_o
                 job_free(&jj);
             }
             good = true;
-        } else if (line[0] == 'C' && unseal_line(line, (size_t)len)) {
+        } else if (line[0] == 'C' && journal_line_unseal(line, (size_t)len)) {
             if (!d->identity) {
                 st = mc_fail(err, MC_ECORRUPT, "%s:%ld: chunk line before the job line", path, lineno);
                 break;
             }
-            if (parse_chunk(line, geo, &r)) {
+            if (journal_line_parse_chunk(line, geo, &r)) {
                 if (push_chunk(d, &r) != MC_OK) {
                     st = mc_fail(err, MC_ENOMEM, "out of memory");
                     break;
@@ -442,6 +335,18 @@ bool job_file_there(const char *dir, const char *name)
     return there;
 }
 
+void job_totals_of(const journal_data *d, job_totals *t)
+{
+    memset(t, 0, sizeof *t);
+    for (size_t i = 0; i < d->nchunks; i++) {
+        const job_result *r = &d->chunks[i];
+        t->chunks++;
+        t->grids += r->count;
+        work_counters_add(&t->work, &r->work);
+        t->seconds += r->seconds;
+    }
+}
+
 mc_status journal_complete(job *j, bool *complete, job_totals *t, mc_error *err)
 {
     *complete = false;
@@ -452,7 +357,7 @@ mc_status journal_complete(job *j, bool *complete, job_totals *t, mc_error *err)
         return mc_fail(err, MC_ENOMEM, "out of memory");
     }
     mc_status st = MC_OK;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* a FIFO is journal_read's to refuse */
     journal_data d;
     memset(&d, 0, sizeof d);
     if (fd < 0) goto done; /* no journal: a job to start */
@@ -521,7 +426,7 @@ mc_status journal_open(job *j, journal **out, journal_data *done, mc_error *err)
             goto fail;
         }
         size_t len = (size_t)sprintf(buf, "J %s", ident);
-        len = seal_line(buf, len);
+        len = journal_line_seal(buf, len);
         st = job_write_all(jl->fd, buf, len, jl->path, err);
         free(buf);
         if (st != MC_OK) goto fail;
@@ -602,7 +507,7 @@ mc_status journal_comment(journal *jl, const char *text, mc_error *err)
 
 mc_status journal_append(journal *jl, const job_result *r, mc_error *err)
 {
-    size_t len = format_chunk(r, (int64_t)time(NULL), jl->j->geo, &jl->buf, &jl->cap);
+    size_t len = journal_line_format_chunk(r, (int64_t)time(NULL), jl->j->geo, &jl->buf, &jl->cap);
     if (len == 0) return mc_fail(err, MC_ENOMEM, "out of memory");
     jl->appends++;
     if (jl->kill_at > 0 && jl->appends == jl->kill_at) {

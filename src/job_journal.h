@@ -1,4 +1,5 @@
-/* job_journal — the journal of a job, and the files rebuilt from it.
+/* job_journal — the journal of a job, the totals of its chunks, and the
+ * files rebuilt from it.
  *
  * DIR/journal is append-only text; a chunk is done when its line is in it,
  * appended and fsync'd:
@@ -7,20 +8,23 @@
  *     J format=3 counters=uas,second,... source=grids path=/abs/file source_sum=HEX ... *SUM
  *     C first=1 count=10 sum=CHUNKSUM uas=.. second=.. ... sec=.. at=.. found=RANK:PUZZLE;.. *SUM
  *
- * The J line body is job_identity (job.h). A C line holds its chunk, every
- * work counter of work_counters.h as key=value (the keys the J line lists),
- * its wall seconds, when it was written (at: Unix seconds; journals written
- * before it was added have none, and are read as they were) and its
- * puzzles. Every J and C line ends with " *" and the
- * FNV-1a 64-bit hash (16 hex digits) of the text before it, so a torn or
- * damaged line is detected and ignored. CHUNKSUM is job_checksum_grids of
- * the chunk's grids. The puzzles a chunk found are inside its line, so
- * found.txt (rebuilt from the journal) can never disagree with it. A
- * journal of another format or counter list (job_identity_check_format) is
- * refused with a message naming its format, never misread.
+ * The text of a line (its seal, the fields of a C line and how strictly
+ * their numbers are read) is journal_line.h's. The J line body is
+ * job_identity (job.h). A torn or damaged line is detected by its seal or
+ * its fields and ignored (counted in bad_lines). CHUNKSUM is
+ * job_checksum_grids of the chunk's grids. The puzzles a chunk found are
+ * inside its line, so found.txt (rebuilt from the journal) can never
+ * disagree with it. A journal of another format or counter list
+ * (job_identity_check_format) is refused with a message naming its
+ * format, never misread; so is a journal that is not a regular file (a
+ * FIFO is never opened for reading in a way that waits).
  *
- * Files named here are written through a temporary file renamed into place
- * (found.txt, summary.json) or appended and fsync'd (journal).
+ * The totals of a journal's chunks (job_totals_of) are the journal's: the
+ * summary (job_summary.c) builds on them and on the file helpers below,
+ * and the journal calls nothing of the summary's.
+ *
+ * Files named here are written through a new temporary file renamed into
+ * place (found.txt, summary.json) or appended and fsync'd (journal).
  */
 #ifndef MC_JOB_JOURNAL_H
 #define MC_JOB_JOURNAL_H
@@ -130,15 +134,19 @@ bool job_json_line(const char *line, const char *end, char *key, size_t kcap, co
 char *job_path_join(const char *dir, const char *name);                 /* malloc'd */
 bool job_file_there(const char *dir, const char *name);                /* dir/name a regular file? */
 MC_MUST_USE mc_status job_write_all(int fd, const char *buf, size_t n, const char *path, mc_error *err);
-/* Writes text to path through path.tmp: fsync, rename, fsync of the directory. */
+/* Writes text to path through a new temporary file beside it
+ * (path.tmp.PID.N, created with O_EXCL: never through an existing file or
+ * a planted symlink): fsync, rename, fsync of the directory. */
 MC_MUST_USE mc_status job_write_file_atomic(const char *path, const char *text, mc_error *err);
 void job_fsync_dir(const char *dir);
 /* The whole file at path as a string, malloc'd; NULL when it cannot be
- * opened or out of memory. */
+ * opened, is not a regular file (a FIFO is refused, never waited on) or
+ * out of memory. */
 char *job_read_file(const char *path);
 /* The whole file at path into *out (malloc'd, NUL-terminated, *len bytes),
  * at most max bytes: a larger file (or endless, as /dev/zero) is refused
- * once max is passed, and so is a directory (MC_EIO naming path). */
+ * once max is passed, and so is a directory, a FIFO or a socket (MC_EIO
+ * naming path; a FIFO is never waited on). */
 MC_MUST_USE mc_status job_read_text(const char *path, size_t max, char **out, size_t *len, mc_error *err);
 
 #endif

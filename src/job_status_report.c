@@ -26,6 +26,7 @@
  */
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -231,9 +232,10 @@ static void jstr(FILE *out, const char *v)
     free(buf);
 }
 
+/* A number, or null when unknown or not finite (JSON has no inf or nan). */
 static void jnum(FILE *out, double v, bool known)
 {
-    if (!known) fputs("null", out);
+    if (!known || !isfinite(v)) fputs("null", out);
     else if (v == (double)(int64_t)v && v < 9e15 && v > -9e15) fprintf(out, "%" PRId64, (int64_t)v);
     else fprintf(out, "%.6g", v);
 }

@@ -71,23 +71,36 @@ char *job_banner_text(void)
     return buf;
 }
 
+/* Creates a new temporary file beside path, path.tmp.PID.N, with O_EXCL
+ * (never an existing file or symlink: a planted one is passed over);
+ * *tmp gets its name (malloc'd). */
+static mc_status create_temp(const char *path, char **tmp, int *fd, mc_error *err)
+{
+    size_t cap = strlen(path) + 48;
+    if (!(*tmp = malloc(cap))) return mc_fail(err, MC_ENOMEM, "out of memory");
+    for (unsigned n = 0; n < 100; n++) {
+        snprintf(*tmp, cap, "%s.tmp.%ld.%u", path, (long)getpid(), n);
+        *fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (*fd >= 0) return MC_OK;
+        if (errno != EEXIST) break;
+    }
+    mc_status st = mc_fail(err, MC_EIO, "%s: %s", *tmp, strerror(errno));
+    free(*tmp);
+    *tmp = NULL;
+    return st;
+}
+
 mc_status job_write_file_atomic(const char *path, const char *text, mc_error *err)
 {
-    char *tmp = malloc(strlen(path) + 5);
-    if (!tmp) return mc_fail(err, MC_ENOMEM, "out of memory");
-    sprintf(tmp, "%s.tmp", path);
-    mc_status st = MC_OK;
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (fd < 0) {
-        st = mc_fail(err, MC_EIO, "%s: %s", tmp, strerror(errno));
-    } else {
-        st = job_write_all(fd, text, strlen(text), tmp, err);
-        if (st == MC_OK && fsync(fd) != 0) st = mc_fail(err, MC_EIO, "%s: fsync: %s", tmp, strerror(errno));
-        close(fd);
-        if (st == MC_OK && rename(tmp, path) != 0)
-            st = mc_fail(err, MC_EIO, "%s: rename: %s", path, strerror(errno));
-        if (st != MC_OK) unlink(tmp);
-    }
+    char *tmp = NULL;
+    int fd = -1;
+    mc_status st = create_temp(path, &tmp, &fd, err);
+    if (st != MC_OK) return st;
+    st = job_write_all(fd, text, strlen(text), tmp, err);
+    if (st == MC_OK && fsync(fd) != 0) st = mc_fail(err, MC_EIO, "%s: fsync: %s", tmp, strerror(errno));
+    close(fd);
+    if (st == MC_OK && rename(tmp, path) != 0) st = mc_fail(err, MC_EIO, "%s: rename: %s", path, strerror(errno));
+    if (st != MC_OK) unlink(tmp);
     if (st == MC_OK) { /* the directory entry too */
         char *dir = strdup(path), *slash = dir ? strrchr(dir, '/') : NULL;
         if (slash) {
@@ -139,18 +152,6 @@ mc_status job_write_found(const job *j, const journal_data *d, mc_error *err)
     return st;
 }
 
-void job_totals_of(const journal_data *d, job_totals *t)
-{
-    memset(t, 0, sizeof *t);
-    for (size_t i = 0; i < d->nchunks; i++) {
-        const job_result *r = &d->chunks[i];
-        t->chunks++;
-        t->grids += r->count;
-        work_counters_add(&t->work, &r->work);
-        t->seconds += r->seconds;
-    }
-}
-
 bool job_json_line(const char *line, const char *end, char *key, size_t kcap, const char **val, size_t *vlen)
 {
     while (line < end && *line == ' ') line++;
@@ -170,8 +171,14 @@ bool job_json_line(const char *line, const char *end, char *key, size_t kcap, co
 
 char *job_read_file(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* a FIFO must not block: refused below */
+    struct stat sb;
+    if (fd < 0) return NULL;
+    FILE *f = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) ? fdopen(fd, "rb") : NULL;
+    if (!f) {
+        close(fd);
+        return NULL;
+    }
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap);
     while (buf) {
@@ -193,13 +200,15 @@ mc_status job_read_text(const char *path, size_t max, char **out, size_t *len, m
 {
     *out = NULL;
     *len = 0;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* a FIFO must not block: refused below */
     if (fd < 0) return mc_fail(err, MC_EIO, "%s: %s", path, strerror(errno));
     struct stat sb;
-    if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+    if (fstat(fd, &sb) == 0 && (S_ISDIR(sb.st_mode) || S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode))) {
         close(fd);
-        return mc_fail(err, MC_EIO, "%s: a directory, not a file", path);
+        return mc_fail(err, MC_EIO, "%s: %s, not a file", path, S_ISDIR(sb.st_mode) ? "a directory" : "a FIFO or socket");
     }
+    int fl = fcntl(fd, F_GETFL); /* a device (/dev/zero) is read as it comes, up to max */
+    if (fl >= 0) (void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
     size_t cap = 65536, n = 0;
     char *buf = malloc(cap + 1);
     mc_status st = buf ? MC_OK : mc_fail(err, MC_ENOMEM, "out of memory");

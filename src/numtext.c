@@ -45,3 +45,21 @@ bool numtext_int(const char *s, int lo, int hi, int *out)
     *out = (int)v;
     return true;
 }
+
+bool numtext_decimal(const char *s, double max, double *out)
+{
+    if (!s) return false;
+    const char *p = s;
+    while (*p >= '0' && *p <= '9') p++;
+    if (p == s) return false;
+    if (*p == '.') {
+        const char *q = ++p;
+        while (*p >= '0' && *p <= '9') p++;
+        if (p == q) return false;
+    }
+    if (*p) return false;
+    double v = strtod(s, NULL);
+    if (!(v >= 0 && v <= max)) return false;
+    *out = v;
+    return true;
+}

@@ -21,4 +21,8 @@ bool numtext_range(const char *s, uint64_t *lo, uint64_t *hi);
  * lo <= -1 (job files: -1 = the default). */
 bool numtext_int(const char *s, int lo, int hi, int *out);
 
+/* Parses a plain decimal from 0 to max (finite) into *out; false on any
+ * other spelling or a value above max. */
+bool numtext_decimal(const char *s, double max, double *out);
+
 #endif

@@ -35,15 +35,9 @@ size_t work_counters_format(const work_counters *w, char *buf, size_t cap)
     return n;
 }
 
-static bool parse_seconds(const char *v, double *out)
-{
-    char *end;
-    errno = 0;
-    double x = strtod(v, &end);
-    if (errno || end == v || *end || !(x >= 0)) return false;
-    *out = x;
-    return true;
-}
+/* Seconds as work_counters_format writes them: a plain decimal up to
+ * WORK_SECONDS_MAX (numtext_decimal), never inf, nan or an exponent. */
+static bool parse_seconds(const char *v, double *out) { return numtext_decimal(v, WORK_SECONDS_MAX, out); }
 
 int work_counters_parse(work_counters *w, const char *k, const char *v)
 {

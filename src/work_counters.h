@@ -87,7 +87,12 @@ const char *work_counters_keys(void);
 /* Appends " key=value" for every counter to buf (cap bytes, 64 per counter
  * are enough); returns the length written. Seconds with 3 decimals. */
 size_t work_counters_format(const work_counters *w, char *buf, size_t cap);
-/* Parses one journal field. Returns the counter's index when key is a
+/* The most seconds a counter read back from a journal may hold (about 31
+ * years): a larger value, or one not written as a plain decimal (inf, nan,
+ * 1e308, a hex float), is a bad value, so sums stay finite. */
+#define WORK_SECONDS_MAX 1e9
+/* Parses one journal field (counts: numtext_u64; seconds:
+ * numtext_decimal up to WORK_SECONDS_MAX). Returns the counter's index when key is a
  * counter and value parses, -1 for an unknown key, -2 for a bad value. */
 int work_counters_parse(work_counters *w, const char *key, const char *value);
 

@@ -2,8 +2,11 @@
  * [--svg FILE] [--stall-after S]`: how far a job's outputs are, read only
  * (job_status.h). */
 #include <getopt.h>
+#include <limits.h>
+#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "cli.h"
@@ -51,7 +54,10 @@ static void usage(FILE *out)
           "                    jobs/README.md, \"Status\")\n"
           "  --svg FILE        also write a picture to FILE: the rank strip by\n"
           "                    state, gaps and overlaps marked, and the throughput\n"
-          "                    over time (self-contained SVG)\n"
+          "                    over time (self-contained SVG); written through a\n"
+          "                    new temporary file, and never onto an output's\n"
+          "                    journal, summary.json or found.txt nor an OUT\n"
+          "                    (refused, exit 2)\n"
           "  --stall-after S   the stall time in seconds (default: max(120, 5 x\n"
           "                    the output's 90th-percentile chunk seconds))\n"
           "\n"
@@ -59,6 +65,49 @@ static void usage(FILE *out)
           "missing), 1 work left, damaged, outputs of different jobs or parts\n"
           "not given, 2 error\n",
           out);
+}
+
+/* The files of an output that --svg must never replace. */
+static const char *const OUTPUT_FILES[] = {"journal", "summary.json", "found.txt"};
+
+static bool same_file(const struct stat *a, const struct stat *b) { return a->st_dev == b->st_dev && a->st_ino == b->st_ino; }
+
+/* May --svg write to path? Not onto a file of an output (its journal,
+ * summary.json or found.txt: by name in the output's directory, even
+ * before it exists, or the same file through a link) nor onto an argument
+ * (a job file). false with the reason in why. */
+static bool svg_target_ok(const job_status *s, const char *path, char *why, size_t cap)
+{
+    struct stat target, parent, st;
+    bool exists = stat(path, &target) == 0;
+    char *d = strdup(path), *b = strdup(path);
+    if (!d || !b) {
+        free(d);
+        free(b);
+        snprintf(why, cap, "out of memory");
+        return false;
+    }
+    const char *base = basename(b);
+    bool in_dir = stat(dirname(d), &parent) == 0, ok = true;
+    for (size_t i = 0; ok && i < s->n; i++) {
+        const job_status_output *o = &s->out[i];
+        if (exists && stat(o->name, &st) == 0 && S_ISREG(st.st_mode) && same_file(&st, &target)) {
+            snprintf(why, cap, "%s is %s, an argument of job status", path, o->name);
+            ok = false;
+        }
+        bool here = in_dir && o->dir && stat(o->dir, &st) == 0 && same_file(&st, &parent);
+        for (size_t k = 0; ok && k < sizeof OUTPUT_FILES / sizeof OUTPUT_FILES[0]; k++) {
+            char *f = o->dir ? job_path_join(o->dir, OUTPUT_FILES[k]) : NULL;
+            if ((here && !strcmp(base, OUTPUT_FILES[k])) || (exists && f && stat(f, &st) == 0 && same_file(&st, &target))) {
+                snprintf(why, cap, "%s is the %s of the output %s", path, OUTPUT_FILES[k], o->dir);
+                ok = false;
+            }
+            free(f);
+        }
+    }
+    free(d);
+    free(b);
+    return ok;
 }
 
 int cmd_job_status(int argc, char **argv)
@@ -108,6 +157,12 @@ int cmd_job_status(int argc, char **argv)
         return 2;
     }
     int rc = job_status_all_complete(&s) ? 0 : 1;
+    char why[2 * PATH_MAX + 64];
+    if (svg && !svg_target_ok(&s, svg, why, sizeof why)) {
+        cli_error(prog, "--svg: %s; refused (write the picture to another file)", why);
+        job_status_free(&s);
+        return 2;
+    }
     if (svg) {
         char *text = NULL;
         size_t len = 0;

@@ -1,6 +1,7 @@
 /* test_numtext — whole numbers and ranges in text.
  *
- * Oracles: hand-written spellings (good and bad; ints with bounds), and printf: every number
+ * Oracles: hand-written spellings (good and bad; ints with bounds; decimals
+ * with a bound), and printf: every number
  * printed with %llu must parse back to itself (seeded random numbers over
  * all bit lengths; a failure prints the seed).
  */
@@ -71,6 +72,29 @@ static void test_ints(void **state)
     assert_false(numtext_int("4294967297", 0, 2147483647, &v));
 }
 
+/* Seconds as a journal line writes them (%.3f): plain decimals up to a
+ * bound; every other spelling strtod takes (inf, nan, exponents, hex
+ * floats, signs) is refused, so a value read is always finite. */
+static void test_decimals(void **state)
+{
+    (void)state;
+    double v = -1;
+    assert_true(numtext_decimal("0", 1e9, &v));
+    assert_true(v == 0);
+    assert_true(numtext_decimal("12.250", 1e9, &v));
+    assert_true(v == 12.25);
+    assert_true(numtext_decimal("1000000000", 1e9, &v));
+    assert_true(v == 1e9);
+    static const char *const bad[] = {"", ".5", "5.", "-1", "+1", " 1", "1 ", "inf", "INF", "infinity", "nan",
+                                      "1e3", "1E3", "1e308", "0x1p10", "0x10", "1.0.0", "1,5", "1000000000.001",
+                                      "99999999999999999999999", "-0"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        v = 42;
+        if (numtext_decimal(bad[i], 1e9, &v)) fail_msg("'%s' parsed as %g", bad[i], v);
+        assert_true(v == 42);
+    }
+}
+
 static void test_printf_round_trip(void **state)
 {
     (void)state;
@@ -102,6 +126,7 @@ int main(void)
         cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_ranges),
         cmocka_unit_test(test_ints),
+        cmocka_unit_test(test_decimals),
         cmocka_unit_test(test_printf_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
