@@ -119,7 +119,10 @@ mc_status job_known_read(const char *path, job_known_list **out, mc_error *err)
             }
             kl->e = e;
         }
-        if (!parse_entry(line, &kl->e[kl->n]))
+        int zerr = Z_OK;
+        if (!parse_entry(line, &kl->e[kl->n]) && (gzerror(f, &zerr), zerr != Z_OK && zerr != Z_STREAM_END))
+            break; /* a line cut by a damaged or truncated file: said below */
+        else if (!parse_entry(line, &kl->e[kl->n]))
             st = mc_fail(err, MC_ECORRUPT,
                          "--known %s:%ld: not an entry \"GROUP BAND1 LOCAL BAND2 SLOT B0 B1 B2 S0 S1 S2 PUZZLE\" of a "
                          "17-clue puzzle (tests/data/seventeen-cover.txt.gz)", path, ln);
