@@ -72,6 +72,7 @@ static size_t format_chunk(const job_result *r, int64_t at, const geometry *geo,
                                r->checksum);
     n += work_counters_format(&r->work, p + n, *cap - n);
     n += (size_t)sprintf(p + n, " sec=%.3f", r->seconds);
+    if (r->cpu_known) n += (size_t)sprintf(p + n, " cpu=%.3f", r->cpu_seconds);
     if (at > 0) n += (size_t)sprintf(p + n, " at=%" PRId64, at);
     for (size_t i = 0; i < r->nfound; i++) {
         grid g;
@@ -120,6 +121,11 @@ static bool parse_chunk(char *body, const geometry *geo, bool brief, job_result 
             r->seconds = strtod(v, &end);
             if (*end || !(r->seconds >= 0)) return false;
             have |= 8;
+        } else if (!strcmp(k, "cpu")) {
+            char *end;
+            r->cpu_seconds = strtod(v, &end);
+            if (*end || !(r->cpu_seconds >= 0) || r->cpu_seconds > 1e12) return false;
+            r->cpu_known = true;
         } else if (!strcmp(k, "at")) {
             uint64_t t;
             if (!parse_u64_field(v, &t, 10) || t > INT64_MAX) return false;

@@ -5,13 +5,15 @@
  *
  *     # comment lines (build banner of each run; ignored)
  *     J format=3 counters=uas,second,... source=grids path=/abs/file source_sum=HEX ... *SUM
- *     C first=1 count=10 sum=CHUNKSUM uas=.. second=.. ... sec=.. at=.. found=RANK:PUZZLE;.. *SUM
+ *     C first=1 count=10 sum=CHUNKSUM uas=.. second=.. ... sec=.. cpu=.. at=.. found=RANK:PUZZLE;.. *SUM
  *
  * The J line body is job_identity (job.h). A C line holds its chunk, every
  * work counter of work_counters.h as key=value (the keys the J line lists),
- * its wall seconds, when it was written (at: Unix seconds; journals written
- * before it was added have none, and are read as they were) and its
- * puzzles. Every J and C line ends with " *" and the
+ * its wall seconds, its CPU seconds (cpu: of the process that ran the
+ * chunk, from its first unit made to its last searched; job split
+ * --calibrate and job status scale the cost model by them), when it was
+ * written (at: Unix seconds; journals written before cpu or at were added
+ * have none, and are read as they were) and its puzzles. Every J and C line ends with " *" and the
  * FNV-1a 64-bit hash (16 hex digits) of the text before it, so a torn or
  * damaged line is detected and ignored. CHUNKSUM is job_checksum_grids of
  * the chunk's grids. The puzzles a chunk found are inside its line, so
