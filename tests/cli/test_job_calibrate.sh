@@ -12,6 +12,8 @@
 #   - every calibrated core-hour figure is the uncalibrated one times the
 #     factor, and the parts' ranks are the same;
 #   - job status on the sample prints the same factor;
+#   - under mpirun -np 2 (a worker runs the chunks) every chunk line has
+#     its CPU seconds too;
 #   - a job of another K, an output with no chunk, a missing output are
 #     refused with a message naming them; without a cost model (a 4x4 grid
 #     job) the core-hours come from the observed seconds per grid.
@@ -48,6 +50,11 @@ grep -q '^total: .* calibrated$' c.txt; check "total says calibrated" $?
 grep -q '^# part 1 of 4 .*core-hours (calibrated)$' c/whole-1.job; check "part file header says calibrated" $?
 "$M" job status sample > st.txt
 grep -q "took $F times its prediction" st.txt; check "job status applies the same factor ($(grep -o 'took [^ ]* times' st.txt))" $?
+
+sed -e 's/output = sample/output = mpi/' sample.job > mpi.job
+mpirun -np 2 "$M" run --quiet mpi.job > /dev/null 2>&1 || fail "the sample under mpirun"
+[ "$(grep -c '^C ' mpi/journal)" = 2 ] && [ "$(grep -c '^C .* sec=[0-9.]* cpu=[0-9.]* ' mpi/journal)" = 2 ]
+check "mpirun: each chunk line with its CPU seconds" $?
 
 sed -e 's/clues = 16/clues = 17/' whole.job > w17.job
 "$M" job split --outdir c --calibrate sample w17.job 4 > /dev/null 2> e.txt; rc=$?
