@@ -130,6 +130,8 @@ mc_status job_known_read(const char *path, job_known_list **out, mc_error *err)
     }
     int zerr = Z_OK;
     const char *zmsg = gzerror(f, &zerr);
+    size_t plen = strlen(path);
+    if (!strncmp(zmsg, path, plen) && !strncmp(zmsg + plen, ": ", 2)) zmsg += plen + 2; /* zlib names the file too */
     if (st == MC_OK && zerr != Z_OK && zerr != Z_STREAM_END)
         st = mc_fail(err, MC_EIO, "--known %s: cannot read it: %s (a damaged or truncated file)", path, zmsg);
     gzclose(f);
