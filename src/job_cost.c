@@ -354,9 +354,12 @@ void job_cost_calibration_text(const job_cost_observed *o, char *out, size_t cap
     if (n < cap && o->wall_chunks)
         n += (size_t)snprintf(out + n, cap - n, "; %llu chunks of a journal without CPU seconds counted by wall "
                               "time, which a loaded machine inflates", (unsigned long long)o->wall_chunks);
-    if (n < cap && (o->chunks < 10 || se < 0 || se > 0.15 * f))
-        snprintf(out + n, cap - n, "; a rough factor (%s): calibrate with more chunks",
-                 o->chunks < 10 ? "fewer than 10 chunks" : "standard error above 15 %");
+    const bool few = o->chunks < 10, loose = se < 0 || se > 0.15 * f, small = o->seconds < 60;
+    if (n < cap && (few || loose || small))
+        snprintf(out + n, cap - n, "; a rough factor (%s%s%s%s%s): calibrate with a sample of more chunks and a "
+                 "CPU-minute or more", few ? "fewer than 10 chunks" : "", few && (loose || small) ? ", " : "",
+                 loose ? "standard error above 15 %" : "", loose && small ? ", " : "",
+                 small ? "under a CPU-minute: the first chunks of a process build tables" : "");
 }
 
 void job_cost_hours_text(double hours, char *out, size_t cap)

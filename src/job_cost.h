@@ -111,8 +111,12 @@ double job_cost_factor(const job_cost_observed *o);
 double job_cost_factor_error(const job_cost_observed *o);
 /* The calibration as job split --calibrate and job status print it:
  * "factor 1.23 +- 0.04 (standard error over 12 chunks), from CPU seconds:
- * 123 s against 100 s predicted", then what limits the trust in it (too
- * few chunks, a standard error above 15 %, chunks counted by wall time). */
+ * 123 s against 100 s predicted", then what limits the trust in it:
+ * chunks counted by wall time, and "a rough factor" for fewer than 10
+ * chunks, a standard error above 15 % or a sample under a CPU-minute (the
+ * first chunks of a process build the tables that later ones reuse: 3
+ * chunks of 2 groups at K = 16 took 2-6 times the usual CPU seconds; a
+ * sample of minutes makes that small). */
 void job_cost_calibration_text(const job_cost_observed *o, char *out, size_t cap);
 /* Core-hours as job split and job status print them: 47810, 47.81, 0.0022. */
 void job_cost_hours_text(double hours, char *out, size_t cap);

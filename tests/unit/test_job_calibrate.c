@@ -3,6 +3,8 @@
  * job_cost_calibration_text) and the CPU seconds of a journal line:
  *   - the factor comes from CPU seconds, not wall (chunks with large wall
  *     and small CPU seconds give the CPU ratio);
+ *   - "a rough factor" for fewer than 10 chunks or under a CPU-minute,
+ *     none for 12 alike chunks of 10 s;
  *   - its standard error is the ratio estimator's, against a slow twin
  *     computed from the residuals directly, on seeded random chunks;
  *   - chunks of a journal without CPU seconds count their wall seconds,
@@ -63,8 +65,19 @@ static void test_factor_from_cpu(void **state)
     char text[512];
     job_cost_calibration_text(&o, text, sizeof text);
     if (!strstr(text, "factor 1.1 +- 0.1 (standard error over 2 chunks), from CPU seconds: 22 s against 20 s "
-                      "predicted; a rough factor (fewer than 10 chunks)"))
+                      "predicted; a rough factor (fewer than 10 chunks, under a CPU-minute"))
         fail_msg("%s", text);
+    /* 12 alike chunks of 10 s: no reservation; of 1 s: under a CPU-minute */
+    for (int k = 0; k < 2; k++) {
+        job_result m[12];
+        for (int i = 0; i < 12; i++) m[i] = chunk((uint64_t)i, 100, k ? 1 : 10, true);
+        job_cost_observed q = {0};
+        job_cost_observe(&c, m, 12, &q);
+        job_cost_calibration_text(&q, text, sizeof text);
+        if (k ? !strstr(text, "a rough factor (under a CPU-minute: the first chunks of a process build tables)")
+              : strstr(text, "rough") != NULL)
+            fail_msg("%s", text);
+    }
     job_cost_free(&c);
 }
 
