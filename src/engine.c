@@ -92,7 +92,7 @@ mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, ui
 {
     const int nc = e->ncells;
     const size_t unit = e->unit;
-    double t0 = mc_wall_seconds();
+    double t0 = mc_wall_seconds(), c0 = mc_cpu_seconds();
     job_result_clear(res);
     res->first = first;
     res->count = count;
@@ -125,5 +125,7 @@ mc_status job_engine_run(job_engine *e, const uint8_t *grids, uint64_t first, ui
         if (fa.st != MC_OK) return mc_fail(err, MC_ENOMEM, "out of memory");
     }
     res->seconds = mc_wall_seconds() - t0;
+    res->cpu_seconds = mc_cpu_seconds() - c0;
+    res->cpu_known = true;
     return MC_OK;
 }

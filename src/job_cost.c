@@ -35,6 +35,7 @@
 #include "job_cost.h"
 
 #include <assert.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -305,9 +306,60 @@ void job_cost_observe(const job_cost *c, const job_result *r, size_t n, job_cost
         if (r[i].count == 0 || r[i].first < lo || r[i].first + r[i].count - 1 > hi) continue;
         o->chunks++;
         o->units += r[i].count;
-        o->seconds += r[i].seconds;
-        o->predicted += (double)job_cost_range(c, r[i].first, r[i].first + r[i].count - 1) / 1e6;
+        double s = r[i].cpu_known ? r[i].cpu_seconds : r[i].seconds;
+        double p = (double)job_cost_range(c, r[i].first, r[i].first + r[i].count - 1) / 1e6;
+        o->wall_chunks += !r[i].cpu_known;
+        o->seconds += s;
+        o->predicted += p;
+        o->ss += s * s;
+        o->sp += s * p;
+        o->pp += p * p;
     }
+}
+
+void job_cost_observed_add(job_cost_observed *a, const job_cost_observed *b)
+{
+    a->chunks += b->chunks;
+    a->units += b->units;
+    a->wall_chunks += b->wall_chunks;
+    a->seconds += b->seconds;
+    a->predicted += b->predicted;
+    a->ss += b->ss;
+    a->sp += b->sp;
+    a->pp += b->pp;
+}
+
+double job_cost_factor_error(const job_cost_observed *o)
+{
+    if (o->chunks < 2 || !(o->predicted > 0)) return -1;
+    double f = job_cost_factor(o), n = (double)o->chunks;
+    double resid = o->ss - 2 * f * o->sp + f * f * o->pp; /* sum (s_i - f p_i)^2 */
+    if (resid < 0) resid = 0;                              /* rounding */
+    return sqrt(n / (n - 1) * resid) / o->predicted;
+}
+
+void job_cost_calibration_text(const job_cost_observed *o, char *out, size_t cap)
+{
+    double f = job_cost_factor(o), se = job_cost_factor_error(o);
+    size_t n = 0;
+    if (se >= 0)
+        n += (size_t)snprintf(out, cap, "factor %.3g +- %.2g (standard error over %llu chunks)", f, se,
+                              (unsigned long long)o->chunks);
+    else
+        n += (size_t)snprintf(out, cap, "factor %.3g (one chunk: no standard error)", f);
+    if (n < cap)
+        n += (size_t)snprintf(out + n, cap - n, ", from %s seconds: %.4g s against %.4g s predicted",
+                              o->wall_chunks == o->chunks ? "wall" : o->wall_chunks ? "CPU and wall" : "CPU",
+                              o->seconds, o->predicted);
+    if (n < cap && o->wall_chunks)
+        n += (size_t)snprintf(out + n, cap - n, "; %llu chunks of a journal without CPU seconds counted by wall "
+                              "time, which a loaded machine inflates", (unsigned long long)o->wall_chunks);
+    const bool few = o->chunks < 10, loose = se < 0 || se > 0.15 * f, small = o->seconds < 60;
+    if (n < cap && (few || loose || small))
+        snprintf(out + n, cap - n, "; a rough factor (%s%s%s%s%s): calibrate with a sample of more chunks and a "
+                 "CPU-minute or more", few ? "fewer than 10 chunks" : "", few && (loose || small) ? ", " : "",
+                 loose ? "standard error above 15 %" : "", loose && small ? ", " : "",
+                 small ? "under a CPU-minute: the first chunks of a process build tables" : "");
 }
 
 void job_cost_hours_text(double hours, char *out, size_t cap)

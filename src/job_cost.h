@@ -79,21 +79,45 @@ void job_cost_free(job_cost *c);
 
 /* Predicted microseconds of ranks first..last (inside the model's range). */
 uint64_t job_cost_range(const job_cost *c, uint64_t first, uint64_t last);
-/* Calibration: what chunks of a job took (their wall seconds, summed)
- * against what its model predicts for the same ranks. A chunk outside the
- * model's ranks is skipped. factor = seconds / predicted is the model's
- * scale on the CPU that ran them: a prediction times the factor is the
- * expected time there. Without a model (every rank costs 1 us) the factor
- * is the observed microseconds per unit. */
+/* Calibration: what chunks of a job took (their CPU seconds, summed)
+ * against what its model predicts for the same ranks. CPU seconds measure
+ * the work where wall seconds also measure the load of the machine (a
+ * loaded machine inflated a wall-time factor 7.4 times); a chunk of a
+ * journal written before CPU seconds were recorded counts its wall
+ * seconds (wall_chunks says how many). A chunk outside the model's ranks
+ * is skipped. factor = seconds / predicted (the ratio of the sums) is the
+ * model's scale on the CPU that ran them: a prediction times the factor is
+ * the expected CPU time there. Its standard error over the chunks is the
+ * ratio estimator's, sqrt(n / (n - 1) * sum (s_i - factor p_i)^2) / sum p_i:
+ * it says how far the chunks disagree, so a sample of few or unlike chunks
+ * (the first groups of a band 1 build tables the later ones reuse) shows a
+ * large one. Without a model (every rank costs 1 us) the factor is the
+ * observed microseconds per unit. */
 typedef struct job_cost_observed {
     uint64_t chunks, units;
-    double seconds;   /* observed */
-    double predicted; /* the model's seconds for the same ranks */
+    uint64_t wall_chunks; /* chunks without CPU seconds: their wall seconds counted */
+    double seconds;       /* observed: CPU seconds (wall for wall_chunks) */
+    double predicted;     /* the model's seconds for the same ranks */
+    double ss, sp, pp;    /* per chunk: sums of seconds^2, seconds x predicted, predicted^2 */
 } job_cost_observed;
 /* Adds the n chunks r to *o (zeroed by the caller first). */
 void job_cost_observe(const job_cost *c, const job_result *r, size_t n, job_cost_observed *o);
+/* Adds what b observed to *a (the chunks of several outputs as one sample). */
+void job_cost_observed_add(job_cost_observed *a, const job_cost_observed *b);
 /* seconds / predicted; 0 when nothing was observed. */
 double job_cost_factor(const job_cost_observed *o);
+/* The factor's standard error over the chunks; < 0 when it has none (fewer
+ * than 2 chunks, nothing predicted). */
+double job_cost_factor_error(const job_cost_observed *o);
+/* The calibration as job split --calibrate and job status print it:
+ * "factor 1.23 +- 0.04 (standard error over 12 chunks), from CPU seconds:
+ * 123 s against 100 s predicted", then what limits the trust in it:
+ * chunks counted by wall time, and "a rough factor" for fewer than 10
+ * chunks, a standard error above 15 % or a sample under a CPU-minute (the
+ * first chunks of a process build the tables that later ones reuse: 3
+ * chunks of 2 groups at K = 16 took 2-6 times the usual CPU seconds; a
+ * sample of minutes makes that small). */
+void job_cost_calibration_text(const job_cost_observed *o, char *out, size_t cap);
 /* Core-hours as job split and job status print them: 47810, 47.81, 0.0022. */
 void job_cost_hours_text(double hours, char *out, size_t cap);
 /* The largest cost of one rank. */

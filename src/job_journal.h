@@ -6,10 +6,14 @@
  *
  *     # comment lines (build banner of each run; ignored)
  *     J format=3 counters=uas,second,... source=grids path=/abs/file source_sum=HEX ... *SUM
- *     C first=1 count=10 sum=CHUNKSUM uas=.. second=.. ... sec=.. at=.. found=RANK:PUZZLE;.. *SUM
+ *     C first=1 count=10 sum=CHUNKSUM uas=.. second=.. ... sec=.. cpu=.. at=.. found=RANK:PUZZLE;.. *SUM
  *
  * The text of a line (its seal, the fields of a C line and how strictly
- * their numbers are read) is journal_line.h's. The J line body is
+ * their numbers are read) is journal_line.h's. A C line holds its wall
+ * seconds and its CPU seconds (cpu: of the process that ran the chunk, from
+ * its first unit made to its last searched; job split --calibrate and job
+ * status scale the cost model by them; journals written before cpu was
+ * added have none, and are read as they were). The J line body is
  * job_identity (job.h). A torn or damaged line is detected by its seal or
  * its fields and ignored (counted in bad_lines). CHUNKSUM is
  * job_checksum_grids of the chunk's grids. The puzzles a chunk found are

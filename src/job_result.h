@@ -2,7 +2,7 @@
  *
  * A result names its chunk (first rank, grid count, checksum of its grids),
  * holds the work counters of work_counters.h summed over its grids (r.nodes,
- * or r.work), the chunk's wall seconds and the puzzles found, in grid
+ * or r.work), the chunk's wall and CPU seconds and the puzzles found, in grid
  * order; each (rank, puzzle) at most once (job_puzzles_first_repeat finds a
  * repeat). found is a growable array owned by the result (job_result_free);
  * job_result_clear keeps it for reuse.
@@ -27,6 +27,8 @@ typedef struct job_result {
     uint64_t first, count, checksum;
     WORK_COUNTERS_MEMBER;
     double seconds;          /* wall seconds of the chunk */
+    double cpu_seconds;      /* CPU seconds of the process over the chunk (cpu_known) */
+    bool cpu_known;          /* false: not recorded (journal lines written before cpu= was added) */
     int64_t at;              /* when its journal line was written (Unix seconds); 0: not recorded */
     bool abandoned;          /* stopped by a signal before the end: not done */
     job_puzzle *found;       /* nfound puzzles, grid order; cells past the grid's are CELL_EMPTY */

@@ -177,10 +177,7 @@ mc_status job_status_read(job_status *s, int n, char *const *paths, uint64_t exp
         s->units_done += o->units_done;
         s->puzzles += o->puzzles;
         s->seconds += o->seconds;
-        s->obs.chunks += o->obs.chunks;
-        s->obs.units += o->obs.units;
-        s->obs.seconds += o->obs.seconds;
-        s->obs.predicted += o->obs.predicted;
+        job_cost_observed_add(&s->obs, &o->obs);
         if (o->ranks_known && !expect_last) s->units_total += o->last - o->first + 1;
     }
     if (rc == MC_OK && expect_last) s->units_total = expect_last - expect_first + 1;

@@ -157,14 +157,15 @@ void job_status_print(const job_status *s, const job_status_paste *paste, FILE *
     } else {
         fprintf(out, "rate: unknown (no journal line with its time)\n");
     }
+    char ctext[512];
+    job_cost_calibration_text(&s->obs, ctext, sizeof ctext);
     if (s->factor > 0 && s->modelled)
-        fprintf(out, "cost model: measured rates (job split's); the done chunks took %.3g times its prediction "
-                "(%llu chunks: %.4g s against %.4g s)\n",
-                s->factor, (unsigned long long)s->obs.chunks, s->obs.seconds, s->obs.predicted);
+        fprintf(out, "cost model: measured rates (job split's); the done chunks took %.3g times its prediction: %s\n",
+                s->factor, ctext);
     else if (s->obs.units)
-        fprintf(out, "cost model: none for this job; the done chunks took %.4g s per %s (%llu chunks)\n",
-                s->obs.seconds / (double)s->obs.units, s->out[0].groups ? "group" : "grid",
-                (unsigned long long)s->obs.chunks);
+        fprintf(out, "cost model: none for this job; the done chunks took %.4g %s s per %s (%llu chunks)\n",
+                s->obs.seconds / (double)s->obs.units, s->obs.wall_chunks ? "wall" : "CPU",
+                s->out[0].groups ? "group" : "grid", (unsigned long long)s->obs.chunks);
     if (s->hours_left >= 0) {
         job_cost_hours_text(s->hours_left, h, sizeof h);
         const char *how = s->factor <= 0  ? " (the model as job split costs it, not scaled: nothing done yet)"

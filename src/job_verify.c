@@ -33,6 +33,21 @@ mc_status job_check_puzzle(solver_ctx *sv, const geometry *geo, const uint8_t *g
     return MC_OK;
 }
 
+int job_puzzle_redundant_clue(solver_ctx *sv, const uint8_t *puzzle)
+{
+    uint8_t q[81];
+    solver_result r;
+    memcpy(q, puzzle, 81);
+    for (int c = 0; c < 81; c++) {
+        if (q[c] == CELL_EMPTY) continue;
+        q[c] = CELL_EMPTY;
+        int m = solver_count(sv, q, 2, &r);
+        q[c] = puzzle[c];
+        if (m == 1) return c;
+    }
+    return -1;
+}
+
 mc_status job_check_group_puzzle(solver_ctx *sv, bandpair_ctx *bp, const uint8_t *unit, const uint8_t *puzzle,
                                  int clues, mc_error *err)
 {
@@ -53,15 +68,8 @@ mc_status job_check_group_puzzle(solver_ctx *sv, bandpair_ctx *bp, const uint8_t
         for (int i = 0; i < nitems && item < 0; i++)
             if (!memcmp(g + 54, bandpair_unit_band3(unit) + 27 * i, 27)) item = i;
     if (item < 0) return mc_fail(err, MC_EINVAL, "its solution is not an item grid of the group");
-    uint8_t q[81];
-    memcpy(q, puzzle, 81);
-    for (int c = 0; c < 81; c++) {
-        if (q[c] == CELL_EMPTY) continue;
-        q[c] = CELL_EMPTY;
-        int m = solver_count(sv, q, 2, &r);
-        q[c] = puzzle[c];
-        if (m == 1) return mc_fail(err, MC_EINVAL, "not minimal: the clue at r%dc%d can go", c / 9 + 1, c % 9 + 1);
-    }
+    int c = job_puzzle_redundant_clue(sv, puzzle);
+    if (c >= 0) return mc_fail(err, MC_EINVAL, "not minimal: the clue at r%dc%d can go", c / 9 + 1, c % 9 + 1);
     int slot, band1;
     uint8_t pair[54], band3[27];
     bandpair_cover(bp, g, puzzle, &slot, pair, band3, &band1);

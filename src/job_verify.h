@@ -59,6 +59,10 @@ long job_verify_files(const job *j, const char *dir, const journal_data *uniq, F
 MC_MUST_USE mc_status job_check_puzzle(solver_ctx *sv, const geometry *geo, const uint8_t *grid,
                                        const uint8_t *puzzle, int clues, mc_error *err);
 
+/* The first clue of a 9x9 puzzle with one solution that can go (the rest
+ * still has one solution): its cell, or -1 when the puzzle is minimal. */
+int job_puzzle_redundant_clue(solver_ctx *sv, const uint8_t *puzzle);
+
 /* The same for a puzzle reported for a band-pair group (unit: a packed
  * group, bandpair_unit.h; puzzle: 81 cells; sv a 9x9 solver): at most K
  * clues, exactly one solution, that solution is one of the group's item

@@ -54,6 +54,7 @@ size_t journal_line_format_chunk(const job_result *r, int64_t at, const geometry
                                r->checksum);
     n += work_counters_format(&r->work, p + n, *cap - n);
     n += (size_t)sprintf(p + n, " sec=%.3f", r->seconds);
+    if (r->cpu_known) n += (size_t)sprintf(p + n, " cpu=%.3f", r->cpu_seconds);
     if (at > 0) n += (size_t)sprintf(p + n, " at=%" PRId64, at);
     for (size_t i = 0; i < r->nfound; i++) {
         grid g;
@@ -89,7 +90,7 @@ static bool parse_found(char *v, const geometry *geo, job_result *r)
     return true;
 }
 
-enum { HAVE_FIRST = 1, HAVE_COUNT = 2, HAVE_SUM = 4, HAVE_SEC = 8, HAVE_AT = 16, HAVE_FOUND = 32 };
+enum { HAVE_FIRST = 1, HAVE_COUNT = 2, HAVE_SUM = 4, HAVE_SEC = 8, HAVE_AT = 16, HAVE_FOUND = 32, HAVE_CPU = 64 };
 #define HAVE_ALL (HAVE_FIRST | HAVE_COUNT | HAVE_SUM | HAVE_SEC)
 
 bool journal_line_parse_chunk(char *body, const geometry *geo, job_result *r)
@@ -110,6 +111,7 @@ bool journal_line_parse_chunk(char *body, const geometry *geo, job_result *r)
                          : !strcmp(k, "count") ? HAVE_COUNT
                          : !strcmp(k, "sum")   ? HAVE_SUM
                          : !strcmp(k, "sec")   ? HAVE_SEC
+                         : !strcmp(k, "cpu")   ? HAVE_CPU
                          : !strcmp(k, "at")    ? HAVE_AT
                          : !strcmp(k, "found") ? HAVE_FOUND
                                                : 0;
@@ -122,6 +124,7 @@ bool journal_line_parse_chunk(char *body, const geometry *geo, job_result *r)
         else if (field == HAVE_COUNT) ok = numtext_u64(v, &r->count);
         else if (field == HAVE_SUM) ok = parse_hex64(v, &r->checksum);
         else if (field == HAVE_SEC) ok = numtext_decimal(v, WORK_SECONDS_MAX, &r->seconds);
+        else if (field == HAVE_CPU) ok = r->cpu_known = numtext_decimal(v, WORK_SECONDS_MAX, &r->cpu_seconds);
         else if (field == HAVE_AT) {
             ok = numtext_u64(v, &t) && t <= (uint64_t)JOURNAL_LINE_MAX_AT;
             r->at = ok ? (int64_t)t : 0;

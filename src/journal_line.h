@@ -2,12 +2,13 @@
  * sealing, and the chunk line written and read back.
  *
  *     J format=3 counters=uas,second,... source=grids ... *SUM
- *     C first=1 count=10 sum=CHUNKSUM uas=.. second=.. ... sec=.. at=.. found=RANK:PUZZLE;.. *SUM
+ *     C first=1 count=10 sum=CHUNKSUM uas=.. second=.. ... sec=.. cpu=.. at=.. found=RANK:PUZZLE;.. *SUM
  *
  * Every J and C line ends with " *" and the FNV-1a 64-bit hash (16 hex
  * digits) of the text before it (journal_line_seal), so a torn or damaged
  * line is detected. A C line holds its chunk, every work counter of
- * work_counters.h as key=value, its wall seconds (sec), when it was
+ * work_counters.h as key=value, its wall seconds (sec), its CPU seconds (cpu: optional, older journals
+ * have none), when it was
  * written (at: Unix seconds; optional, older journals have none) and its
  * puzzles.
  *

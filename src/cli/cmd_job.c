@@ -1,5 +1,6 @@
-/* cmd_job — `minclue job verify [--expect I-J] [--certificate FILE [--force] |
- * --check-certificate FILE] OUTPUT...`: checks a job's output directories;
+/* cmd_job — `minclue job verify [--expect I-J] [--known FILE] [--certificate
+ * FILE [--force] | --check-certificate FILE] OUTPUT...`: checks a job's
+ * output directories (--known: job_known.h);
  * `minclue job split` is cmd_job_split.c. */
 #include <getopt.h>
 #include <stdlib.h>
@@ -8,13 +9,14 @@
 #include "cli.h"
 #include "job.h"
 #include "job_certificate.h"
+#include "job_known.h"
 #include "job_union.h"
 #include "job_verify.h"
 #include "numtext.h"
 
 static void usage(FILE *out)
 {
-    fputs("usage: minclue job verify [--expect I-J] [--certificate FILE [--force] | --check-certificate FILE] OUTPUT...\n"
+    fputs("usage: minclue job verify [--expect I-J] [--known FILE] [--certificate FILE [--force] | --check-certificate FILE] OUTPUT...\n"
           "       minclue job split JOB N [--outdir DIR] [--calibrate OUT]   (minclue job split --help)\n"
           "       minclue job status [--expect I-J] [--json] [--svg FILE] [--stall-after S] OUT...\n"
           "                                                  (minclue job status --help)\n"
@@ -34,6 +36,15 @@ static void usage(FILE *out)
           "\n"
           "  --expect I-J               the union must be exactly ranks I..J (names\n"
           "                             the first missing ranks otherwise)\n"
+          "  --known FILE               compare the found puzzles with the complete\n"
+          "                             list of 17-clue puzzles FILE (in a clone:\n"
+          "                             tests/data/seventeen-cover.txt.gz): band-pair\n"
+          "                             jobs by covering group, grid jobs by grid.\n"
+          "                             Prints known in range, found, found and known,\n"
+          "                             missing (each listed) and new (each listed and\n"
+          "                             checked: one solution, minimal, at most K clues:\n"
+          "                             a discovery, else a DEFECT). At K < 17 nothing\n"
+          "                             of the list is in range; K > 17 is refused\n"
           "  --certificate FILE         when verified, write FILE: a JSON document\n"
           "                             with the claim and, per output, its ranks,\n"
           "                             the SHA-256 of its journal, its chunk and\n"
@@ -50,8 +61,27 @@ static void usage(FILE *out)
           "                             verdict: \"certificate FILE ...: matches the\n"
           "                             outputs\" or \"NOT VERIFIED: ...\"\n"
           "\n"
-          "exit status: 0 verified, 1 not verified (problems listed), 2 error\n",
+          "exit status: 0 verified (with --known: nothing missing, no defect),\n"
+          "1 not verified (problems listed), 2 error, 3 (--known) a puzzle of the\n"
+          "list is missing, 4 (--known) a new puzzle is a defect; 3 before 4\n"
+          "before 1. With --known the certificate is written only on exit 0\n",
           out);
+}
+
+/* --known: the comparison after the union's verification. True when it
+ * decides the exit status (*rc: 2 error, 3 missing, 4 defect, 1 not
+ * verified); false when all is well and the rest of verify goes on. */
+static bool known_exit(const char *prog, const job_known_list *kl, const job_union *u, int *rc)
+{
+    job_known_report rep;
+    mc_error err;
+    if (job_known_compare(kl, u, stdout, &rep, &err) != MC_OK) {
+        cli_error(prog, "%s", err.msg);
+        *rc = 2;
+        return true;
+    }
+    *rc = rep.missing ? 3 : rep.defects ? 4 : !u->ok ? 1 : 0;
+    return *rc != 0;
 }
 
 static int verify(const char *prog, int argc, char **argv)
@@ -60,9 +90,10 @@ static int verify(const char *prog, int argc, char **argv)
                                          {"certificate", required_argument, NULL, 'c'},
                                          {"check-certificate", required_argument, NULL, 'k'},
                                          {"force", no_argument, NULL, 'f'},
+                                         {"known", required_argument, NULL, 'K'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
-    const char *cert = NULL, *check = NULL;
+    const char *cert = NULL, *check = NULL, *known = NULL;
     bool force = false;
     uint64_t lo = 0, hi = 0;
     optind = 0;
@@ -79,6 +110,8 @@ static int verify(const char *prog, int argc, char **argv)
             check = optarg;
         } else if (c == 'f') {
             force = true;
+        } else if (c == 'K') {
+            known = optarg;
         } else {
             usage(stderr);
             return 2;
@@ -101,7 +134,13 @@ static int verify(const char *prog, int argc, char **argv)
         cli_error(prog, "%s", err.msg);
         return 2;
     }
-    if (argc - optind == 1 && !lo && !cert && !check) { /* one output, as it always was */
+    job_known_list *kl = NULL; /* read first: a bad list is an error before any work */
+    if (known && job_known_read(known, &kl, &err) != MC_OK) {
+        cli_error(prog, "%s", err.msg);
+        free(ctext);
+        return 2;
+    }
+    if (argc - optind == 1 && !lo && !cert && !check && !known) { /* one output, as it always was */
         bool ok;
         if (job_verify(argv[optind], stdout, &ok, &err) != MC_OK) {
             cli_error(prog, "%s", err.msg);
@@ -113,6 +152,8 @@ static int verify(const char *prog, int argc, char **argv)
     int rc = 2;
     if (job_union_verify(&u, argc - optind, argv + optind, lo, hi, stdout, &err) != MC_OK) {
         cli_error(prog, "%s", err.msg);
+    } else if (kl && known_exit(prog, kl, &u, &rc)) {
+        if (cert) printf("certificate: %s not written\n", cert);
     } else if (check) {
         bool ok;
         if (job_certificate_check(&u, check, ctext, clen, stdout, &ok, &err) != MC_OK) {
@@ -137,6 +178,7 @@ static int verify(const char *prog, int argc, char **argv)
     }
     fflush(stdout);
     free(ctext);
+    job_known_free(kl);
     job_union_free(&u);
     return rc;
 }

@@ -41,9 +41,14 @@ static void usage(FILE *out)
           "--calibrate OUT scales the predictions to this CPU: OUT is the output\n"
           "of a run (finished or partial, e.g. a small sample job) of the same\n"
           "kind of job (source, shape, K and engine) on the machine that will\n"
-          "run the parts; the seconds its chunks took against the model's\n"
-          "prediction for the same ranks is the factor, printed and applied to\n"
-          "every core-hour figure (job status applies the same to its outputs).\n"
+          "run the parts; the CPU seconds its chunks took (the journal's cpu=;\n"
+          "wall seconds for chunks of older journals, said so) against the\n"
+          "model's prediction for the same ranks is the factor, printed with its\n"
+          "standard error over the chunks and applied to every core-hour figure\n"
+          "(job status applies the same to its outputs). Fewer than 10 chunks, a\n"
+          "standard error above 15 % or a sample under a CPU-minute is called a\n"
+          "rough factor: the first chunks of a process build tables that later\n"
+          "ones reuse, so calibrate with a sample of many chunks and minutes.\n"
           "Without a cost model the factor is the observed time per unit, and\n"
           "core-hours are predicted from it. Several --calibrate add up. The\n"
           "parts' ranks do not change (the factor scales every rank alike).\n"
@@ -278,14 +283,14 @@ static int split(const char *cmd, const char *path, uint64_t n, const char *outd
         printf("# no cost model for this job: %s; parts balanced by rank count%s\n", c.why,
                predicted ? "" : ", no core-hours predicted");
     for (int i = 0; i < cal->n; i++) printf("# calibrated by %s\n", cal->out[i]);
+    char ctext[512];
+    job_cost_calibration_text(&cal->obs, ctext, sizeof ctext);
     if (cal->factor > 0 && c.modelled)
-        printf("# calibration factor %.3g: %llu chunks took %.4g s against %.4g s predicted; every core-hour figure "
-               "below is the model's times %.3g\n",
-               cal->factor, (unsigned long long)cal->obs.chunks, cal->obs.seconds, cal->obs.predicted, cal->factor);
+        printf("# calibration %s; every core-hour figure below is the model's times %.3g\n", ctext, cal->factor);
     else if (cal->factor > 0)
-        printf("# calibration: %llu chunks took %.4g s per %s; core-hours below at that rate\n",
+        printf("# calibration: %llu chunks took %.4g %s s per %s; core-hours below at that rate\n",
                (unsigned long long)cal->obs.chunks, cal->obs.seconds / (double)cal->obs.units,
-               job_unit_noun(&j, 1));
+               cal->obs.wall_chunks ? "wall" : "CPU", job_unit_noun(&j, 1));
     printf("%8s %25s %14s %12s  %s\n", "part", "ranks", "units", "core-hours", "job file");
     for (uint64_t i = 0; i < n; i++) {
         char r[48];

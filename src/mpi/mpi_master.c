@@ -139,6 +139,8 @@ static mc_status unpack_result(master *m, const uint8_t *buf, size_t n)
     r->checksum = h[RUN_RESULT_CHECKSUM];
     r->abandoned = h[RUN_RESULT_ABANDONED] != 0;
     memcpy(&r->seconds, &h[RUN_RESULT_SECONDS], sizeof(double));
+    memcpy(&r->cpu_seconds, &h[RUN_RESULT_CPU], sizeof(double));
+    r->cpu_known = r->cpu_seconds >= 0;
     work_counters_unpack(&r->work, &h[RUN_RESULT_COUNTERS]);
     const uint64_t nfound = h[RUN_RESULT_NFOUND];
     if (nfound > (n - sizeof h) / (8 + (uint64_t)m->nc)) return mc_fail(&m->err, MC_ECORRUPT, "bad result message");

@@ -67,12 +67,12 @@ enum { RUN_TAG_CHUNK = 1, RUN_TAG_STOP = 2, RUN_TAG_RESULT = 3, RUN_TAG_ERROR = 
 /* chunk message: uint64 {first, count} then count units of job_unit_bytes
  * bytes (grids of ncells digits, or packed band-pair groups), or nothing
  * when the workers make the units (run_workers_make_units).
- * result message: uint64 {first, count, checksum, nfound, abandoned, seconds
- * (IEEE bits)}, then the WORK_COUNTERS_N words of work_counters_pack, then
+ * result message: uint64 {first, count, checksum, nfound, abandoned, seconds,
+ * CPU seconds (IEEE bits)}, then the WORK_COUNTERS_N words of work_counters_pack, then
  * nfound * (uint64 rank, ncells cells), then, when the workers make the
  * units, the unit of each rank with puzzles (run_found_ranks), in order. */
 #define RUN_CHUNK_HEADER 2
 enum { RUN_RESULT_FIRST, RUN_RESULT_COUNT, RUN_RESULT_CHECKSUM, RUN_RESULT_NFOUND, RUN_RESULT_ABANDONED,
-       RUN_RESULT_SECONDS, RUN_RESULT_COUNTERS, RUN_RESULT_HEADER = RUN_RESULT_COUNTERS + WORK_COUNTERS_N };
+       RUN_RESULT_SECONDS, RUN_RESULT_CPU, RUN_RESULT_COUNTERS, RUN_RESULT_HEADER = RUN_RESULT_COUNTERS + WORK_COUNTERS_N };
 
 #endif

@@ -29,6 +29,7 @@ static size_t pack_result(const job_result *r, int ncells, const uint8_t *units,
     h[RUN_RESULT_NFOUND] = r->nfound;
     h[RUN_RESULT_ABANDONED] = r->abandoned;
     memcpy(&h[RUN_RESULT_SECONDS], &r->seconds, sizeof(double));
+    memcpy(&h[RUN_RESULT_CPU], &r->cpu_seconds, sizeof(double));
     work_counters_pack(&r->work, &h[RUN_RESULT_COUNTERS]);
     memcpy(*buf, h, sizeof h);
     uint8_t *p = *buf + sizeof h;
@@ -130,7 +131,7 @@ int mpi_worker_loop(const job *j, volatile sig_atomic_t *stop, volatile sig_atom
         }
         /* after a signal, chunks not yet started go back unstarted; the
          * current one runs on until the grace period is over */
-        double t0 = mc_wall_seconds();
+        double t0 = mc_wall_seconds(), c0 = mc_cpu_seconds();
         if ((make && job_source_read(src, hdr[0], hdr[1], in + sizeof hdr, &err) != MC_OK) ||
             job_engine_run(eng, in + sizeof hdr, hdr[0], hdr[1], &res, *stop ? stop : hard, &err) != MC_OK) {
             send_error(err.msg);
@@ -138,6 +139,7 @@ int mpi_worker_loop(const job *j, volatile sig_atomic_t *stop, volatile sig_atom
             continue;
         }
         res.seconds = mc_wall_seconds() - t0; /* making the units included */
+        res.cpu_seconds = mc_cpu_seconds() - c0;
         if (corrupt && res.nfound > 0) {
             uint8_t *cell = res.found[0].cell;
             for (int c = 0; c < nc; c++)
