@@ -48,6 +48,8 @@ static void usage(FILE *out)
           "\n"
           "SIGTERM or SIGINT (or SIGUSR1, which mpirun passes on to every rank):\n"
           "no new work; chunks in flight may finish within the job's grace period.\n"
+          "A source still counting its grids before the start (enumerate without\n"
+          "band counts, enumerate8) stops at once: exit status 3, nothing recorded.\n"
           "\n"
           "exit status: 0 the job is complete, 2 error, 3 interrupted (the journal\n"
           "is consistent: rerun to resume)\n",
