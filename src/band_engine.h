@@ -226,7 +226,8 @@ void band_options_default(band_options *o, int clues);
  * (two-band UAs over the 6 orientations, vectors + list), pairs (X x Y
  * pairs tested), survivors (pairs whose vectors AND to zero), two_band_pass
  * (survivors that fix bands 1+2), band3_nodes, band3_checks (sets Q u Z
- * handed to the final check), solver_calls (steps 4, 6 and minimality),
+ * handed to the final check), solver_calls (steps 4, 6, minimality and
+ * the givens alone),
  * ua_learned_two_band, ua_second (final checks with a second solution
  * that gives a grid UA: one with a band-3 part), ua_learned (those of them
  * kept, a subset: 0 with learn off or the grid's 2,048 reached), puzzles,
