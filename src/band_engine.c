@@ -303,7 +303,7 @@ void band_options_default(band_options *o, int clues)
 band_engine *band_engine_new(const band_options *opt)
 {
     if (opt->clues < 1 || opt->clues > 27 || opt->drop_percent < 0 || opt->drop_percent > 100 || opt->band3_min < 0 ||
-        opt->band3_min > 27)
+        opt->band3_min > 27 || !cs81_subset(opt->givens, cs81_full()))
         return NULL;
     band_engine *e = calloc(1, sizeof *e);
     if (!e) return NULL;
@@ -382,10 +382,12 @@ void band_engine_free(band_engine *e)
     free(e);
 }
 
-void band_engine_set_givens(band_engine *e, cs81 givens)
+mc_status band_engine_set_givens(band_engine *e, cs81 givens)
 {
+    if (!cs81_subset(givens, cs81_full())) return MC_EINVAL; /* a cell outside the grid */
     e->opt.givens = givens;
     e->ngiven = cs81_count(givens);
+    return MC_OK;
 }
 
 const char *band_engine_failure(const band_engine *e)
@@ -1858,6 +1860,31 @@ static int xmax_of(const band_engine *e, int clues)
     return xmax < 0 ? 0 : xmax;
 }
 
+/* Givens that are a unique puzzle alone settle a grid at once (true): every
+ * set that holds them is unique, so the only minimal one is the givens
+ * themselves when they are minimal, and it is reported; steps 3-4 would
+ * list every pair, none of them cut by a UA (the checker's answer, which
+ * prunes the supersets of a unique set). */
+static bool givens_settle(band_engine *e, const uint8_t g81[81])
+{
+    if (!e->ngiven) return false;
+    uint8_t pz[81];
+    for (int c = 0; c < 81; c++) pz[c] = cs81_has(e->opt.givens, c) ? g81[c] : CELL_EMPTY;
+    e->rec->solver_calls++;
+    if (solver9_count2(e->solver, pz, NULL) != 1) return false;
+    for (int c = 0; c < 81; c++) {
+        if (pz[c] == CELL_EMPTY) continue;
+        pz[c] = CELL_EMPTY;
+        e->rec->solver_calls++;
+        int r = solver9_count2(e->solver, pz, NULL);
+        pz[c] = g81[c];
+        if (r == 1) return true;
+    }
+    e->rec->puzzles++;
+    if (e->found_fn) e->found_fn(e->found_arg, pz, e->ngiven);
+    return true;
+}
+
 mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *rec,
                           checker_found_fn found, void *arg)
 {
@@ -1866,6 +1893,10 @@ mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *re
     e->group = false;
     e->grid = g81;
     e->found_fn = found;
+    if (givens_settle(e, g81)) {
+        rec->seconds_total = mc_thread_cpu_seconds() - t_all;
+        return MC_OK;
+    }
     int K = e->opt.clues, xmax = xmax_of(e, K);
     mc_status st = grid_uas(e);
     if (st != MC_OK) return st;

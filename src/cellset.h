@@ -24,6 +24,12 @@ typedef struct cs81 {
 
 static inline cs81 cs81_empty(void) { cs81 s = {{0, 0}}; return s; }
 static inline cs81 cs81_full(void) { cs81 s = {{~UINT64_C(0), CS81_HI_MASK}}; return s; }
+/* The cells 0..n-1 (n 0..81): the cells of a grid of n cells. */
+static inline cs81 cs81_first_n(int n)
+{
+    cs81 s = {{n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1, n > 64 ? (UINT64_C(1) << (n - 64)) - 1 : 0}};
+    return s;
+}
 static inline cs81 cs81_single(int c)
 {
     cs81 s = {{0, 0}};

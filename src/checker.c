@@ -49,7 +49,7 @@ void checker_options_default(checker_options *o, int clues)
 
 checker_ctx *checker_new(const geometry *geo, const checker_options *opt)
 {
-    if (geo->ncells > CHECKER_MAX_CELLS) return NULL;
+    if (geo->ncells > CHECKER_MAX_CELLS || !cs81_subset(opt->givens, cs81_first_n(geo->ncells))) return NULL;
     checker_ctx *c = calloc(1, sizeof *c);
     if (!c) return NULL;
     c->geo = geo;
@@ -111,8 +111,11 @@ mc_status checker_run(checker_ctx *c, const uint8_t *sol, checker_record *rec, c
     rec->ua_initial = (uint64_t)nuse;
 
     hitset_options ho;
-    /* givens: the hitting sets hold them (forced) and K more cells */
-    hitset_options_default(&ho, c->opt.clues + cs81_count(c->opt.givens));
+    /* givens: the hitting sets hold them (forced) and K more cells, or
+     * every cell when that is fewer (K is checked by hitset_run) */
+    int size = c->opt.clues + cs81_count(c->opt.givens);
+    if (c->opt.clues >= 0 && c->opt.clues <= c->geo->ncells && size > c->geo->ncells) size = c->geo->ncells;
+    hitset_options_default(&ho, size);
     ho.forced = c->opt.givens;
     ho.max_initial = nuse;
     ho.max_degree = c->opt.max_degree;

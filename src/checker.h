@@ -40,7 +40,11 @@ typedef struct checker_options {
     /* cells fixed as clues with the grid's digit, not counted against K and
      * never chosen (default none): every minimal unique puzzle that holds
      * them and at most K other clues is reported, givens included (the
-     * positive controls of K = 16; band_engine.h has the same option) */
+     * positive controls of K = 16; band_engine.h has the same option, with
+     * the same answers). Cells of the grid only (0..ncells-1: checker_new
+     * refuses others); any number of them: K plus the givens may pass the
+     * grid's cells (all cells given: nothing is reported, a full grid is
+     * never minimal; givens that are a minimal puzzle P: P alone) */
     cs81 givens;
 } checker_options;
 
@@ -61,6 +65,8 @@ typedef void (*checker_found_fn)(void *arg, const uint8_t *puzzle, int nclues);
 
 typedef struct checker_ctx checker_ctx;
 
+/* NULL when out of memory, when the shape has more than CHECKER_MAX_CELLS
+ * cells or when a given lies outside its grid. */
 checker_ctx *checker_new(const geometry *geo, const checker_options *opt);
 void checker_free(checker_ctx *c);
 

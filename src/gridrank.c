@@ -61,6 +61,7 @@ struct gridrank {
     band_counts b[BAND_COUNT + 1];
     gridrank_progress_fn progress;
     void *progress_arg;
+    const volatile sig_atomic_t *halt; /* gridrank_set_halt */
 };
 
 /* Growable list of row-4 slices. */
@@ -201,6 +202,8 @@ void gridrank_set_progress(gridrank *gr, gridrank_progress_fn fn, void *arg)
     gr->progress_arg = arg;
 }
 
+void gridrank_set_halt(gridrank *gr, const volatile sig_atomic_t *flag) { gr->halt = flag; }
+
 
 uint64_t gridrank_published_count(int band)
 {
@@ -232,12 +235,17 @@ typedef struct tally {
     uint64_t n;
     const gridrank *gr;
     int band;
+    bool halted; /* gr->halt was set */
 } tally;
 
 static int tally_fn(void *arg, const uint8_t *g)
 {
     tally *t = arg;
     slices *s = &t->s;
+    if (t->gr->halt && *t->gr->halt) {
+        t->halted = true;
+        return 1;
+    }
     if (s->n && memcmp(s->row4[s->n - 1], g + 27, 9) == 0) s->cnt[s->n - 1]++;
     else if (!slices_push(s, g + 27, 1)) {
         s->oom = true;
@@ -254,9 +262,11 @@ static mc_status count_band(gridrank *gr, int band, mc_error *err)
     uint64_t n;
     mc_status st = enumerate_band(band, tally_fn, &t, &n);
     if (!st && s->oom) st = MC_ENOMEM;
+    if (!st && t.halted) st = MC_STOPPED;
     if (st) {
         free(s->row4);
         free(s->cnt);
+        if (st == MC_STOPPED) return mc_fail(err, st, "counting the grids of band %d", band);
         return mc_fail(err, st, "counting band %d: %s", band, mc_status_name(st));
     }
     band_set(&gr->b[band], s);

@@ -34,6 +34,7 @@
 #ifndef MC_GRIDRANK_H
 #define MC_GRIDRANK_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -54,6 +55,11 @@ void gridrank_free(gridrank *gr);
  * with its total (band_done true). */
 typedef void (*gridrank_progress_fn)(void *arg, int band, uint64_t grids, bool band_done);
 void gridrank_set_progress(gridrank *gr, gridrank_progress_fn fn, void *arg);
+
+/* From now on a band being counted looks at *flag (NULL: at nothing) at
+ * every grid; once it is set the count stops with MC_STOPPED (the band's
+ * counts are not kept). For a signal handler's flag. */
+void gridrank_set_halt(gridrank *gr, const volatile sig_atomic_t *flag);
 
 /* The published number of ES grids of band 1..416 (Russell and Jarvis
  * 2006; every band re-derived by scripts/enumerate-all); 0 outside. */

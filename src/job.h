@@ -33,6 +33,7 @@
 #ifndef MC_JOB_H
 #define MC_JOB_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
@@ -81,6 +82,11 @@ typedef struct job {
     int ua_max_size, ua_limit, max_degree, learn;
     int inflight;            /* chunks in flight per worker (default 2) */
     double grace;            /* seconds to wait for chunks in flight after SIGTERM (default 60) */
+    /* not from the file: a signal handler's stop flag (NULL: none), looked
+     * at by the sources while they count their grids before a run starts
+     * (source enumerate without band counts, enumerate8), which then
+     * return MC_STOPPED */
+    const volatile sig_atomic_t *halt;
 } job;
 
 /* Parses a job file: syntax, keys, values, and that the files it names

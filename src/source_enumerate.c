@@ -33,16 +33,20 @@ static mc_status produce(unit_feed *f, void *arg)
     return st;
 }
 
-static mc_status open_ranks(gridrank **gr, mc_error *err)
+/* The ranks, with the job's stop flag: counting bands (no counts file)
+ * can take hours. */
+static mc_status open_ranks(const job *j, gridrank **gr, mc_error *err)
 {
     const char *cache = getenv("MINCLUE_COUNTS");
-    return gridrank_open(cache && *cache ? cache : NULL, gr, err);
+    mc_status st = gridrank_open(cache && *cache ? cache : NULL, gr, err);
+    if (st == MC_OK) gridrank_set_halt(*gr, j->halt);
+    return st;
 }
 
 static mc_status resolve(job *j, uint64_t *base, uint64_t *count, mc_error *err)
 {
     gridrank *gr;
-    mc_status st = open_ranks(&gr, err);
+    mc_status st = open_ranks(j, &gr, err);
     if (st != MC_OK) return st;
     *count = 0;
     st = gridrank_band_first(gr, j->band_lo, base, err);
@@ -62,7 +66,7 @@ static mc_status open_reader(const job *j, void **state, uint64_t *next, mc_erro
     /* the rank of the first grid of band_lo, known from job_resolve only
      * through first when ranks were not given: recompute it */
     gridrank *gr;
-    mc_status st = open_ranks(&gr, err);
+    mc_status st = open_ranks(j, &gr, err);
     if (st != MC_OK) return st;
     st = gridrank_band_first(gr, j->band_lo, next, err);
     gridrank_free(gr);

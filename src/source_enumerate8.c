@@ -21,6 +21,13 @@ static int put_grid(void *arg, const uint8_t *g, int autos)
     return unit_feed_put(arg, g); /* true: the feed is stopping */
 }
 
+/* enumerate_fn: stop once the flag arg points to is set */
+static int halted(void *arg, const uint8_t *g)
+{
+    (void)g;
+    return *(const volatile sig_atomic_t *)arg != 0;
+}
+
 static mc_status produce(unit_feed *f, void *arg)
 {
     (void)arg;
@@ -38,8 +45,10 @@ static mc_status resolve(job *j, uint64_t *base, uint64_t *count, mc_error *err)
                        j->geo->R, j->geo->C);
     *base = 1;
     mc_error e;
-    mc_status st = enumerate_shape(j->geo, NULL, NULL, count, &e); /* count only */
+    /* count only, a few seconds: the job's stop flag looked at every grid */
+    mc_status st = enumerate_shape(j->geo, j->halt ? halted : NULL, (void *)j->halt, count, &e);
     if (st != MC_OK) return mc_fail(err, st, "%s: %s", j->path, e.msg);
+    if (j->halt && *j->halt) return mc_fail(err, MC_STOPPED, "counting the ES 8x8 grids");
     return MC_OK;
 }
 

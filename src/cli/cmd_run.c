@@ -48,6 +48,13 @@ static void usage(FILE *out)
           "\n"
           "SIGTERM or SIGINT (or SIGUSR1, which mpirun passes on to every rank):\n"
           "no new work; chunks in flight may finish within the job's grace period.\n"
+          "A source still counting its grids before the start (enumerate without\n"
+          "band counts, enumerate8) stops at once: exit status 3, nothing recorded.\n"
+          "SIGINT or SIGTERM to Open MPI's mpirun itself ends every rank a second\n"
+          "later, and mpirun exits 1 whatever the run did (stopped cleanly or even\n"
+          "complete); scripts/mpirun passes the first one on as SIGUSR1, so its exit\n"
+          "status is the run's. A script that cannot trust the status tests\n"
+          "`minclue job verify OUTPUT`: exit 0 complete and verified, 1 work left.\n"
           "\n"
           "exit status: 0 the job is complete, 2 error, 3 interrupted (the journal\n"
           "is consistent: rerun to resume)\n",

@@ -428,15 +428,22 @@ int mpi_run_job(job *j, const run_options *o)
     m.j = j;
     m.o = o;
     m.size = size;
-    int info[4] = {0, 0, 0, 0}; /* ok, box R, box C, engine (as resolved by the master) */
+    /* ok (1; 2 complete, 3 stopped before the start), box R, box C, engine
+     * (as resolved by the master) */
+    int info[4] = {0, 0, 0, 0};
     double t0 = mc_wall_seconds();
     if (rank == 0) {
+        j->halt = &stop_flag; /* a source counting its grids looks at it */
         mc_status st = master_setup(&m);
         if (st == MC_OK) {
             info[0] = m.complete ? 2 : 1;
             info[1] = j->geo->R;
             info[2] = j->geo->C;
             info[3] = (int)j->engine;
+        } else if (st == MC_STOPPED) {
+            info[0] = 3;
+            fprintf(stderr, "minclue run: %s: signal %d while %s, before the run started: nothing recorded\n", j->path,
+                    (int)stop_flag, m.err.msg);
         } else {
             fprintf(stderr, "minclue run: %s\n", m.err.msg);
         }
@@ -451,7 +458,7 @@ int mpi_run_job(job *j, const run_options *o)
         }
         if (rank == 0) master_free(&m);
         MPI_Finalize();
-        return info[0] == 2 ? RUN_EXIT_DONE : RUN_EXIT_ERROR;
+        return info[0] == 2 ? RUN_EXIT_DONE : info[0] == 3 ? RUN_EXIT_INTERRUPTED : RUN_EXIT_ERROR;
     }
     uint64_t range[2] = {j->first, j->last}; /* as resolved by the master: workers that make units read them */
     MPI_Bcast(range, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD);

@@ -392,7 +392,7 @@ static void gc_group_case(const gc_list *l, int i, int c, bandpair_ctx *ctx, ban
     f->cover_item = item;
     f->given = c_item;
     f->solver = solver_new(geometry_9x9());
-    band_engine_set_givens(e, c_item);
+    assert_int_equal(band_engine_set_givens(e, c_item), MC_OK);
     band_record rec;
     assert_int_equal(band_engine_run_group(e, bandpair_unit_pair(unit), bandpair_unit_band3(unit), nitems, &rec,
                                            gc_on_item, f),
