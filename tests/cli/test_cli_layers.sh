@@ -6,8 +6,14 @@
 # back from it, makes tsort report a loop). Positive controls: the edges
 # cmd_grids -> cmd_grids_enum (dispatch) and cmd_grids_enum -> grids_common
 # (the shared helpers) are seen.
+# And no file below the command (src/*.[ch], src/mpi/*.[ch]) includes a
+# header of src/cli: each #include "X" is resolved as the compiler does
+# (beside the file, then src/), and none may land in src/cli. Positive
+# control: the includes of src/cli itself land there (cmd_search.c takes
+# cli.h).
 set -u
 : "${MC_BUILD_DIR:?}"
+: "${MC_SOURCE_DIR:?}"
 O="$MC_BUILD_DIR/CMakeFiles/minclue.dir/src"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -34,4 +40,29 @@ grep -q '^cmd_grids cmd_grids_enum$' "$T/edges"
 check "the dispatcher calls its subcommands (edge cmd_grids -> cmd_grids_enum)" $?
 grep -q '^cmd_grids_enum grids_common$' "$T/edges"
 check "a subcommand takes the shared helpers from grids_common" $?
+
+# where #include "X" of file $1 lands: beside it, else in src/ (-I src)
+resolve() {
+    local d
+    d=$(dirname "$1")
+    if [ -e "$d/$2" ]; then realpath "$d/$2"; elif [ -e "$MC_SOURCE_DIR/src/$2" ]; then
+        realpath "$MC_SOURCE_DIR/src/$2"; fi
+}
+CLI=$(realpath "$MC_SOURCE_DIR/src/cli")
+includes() { # file, the header it includes, where that lands
+    local f h
+    for f in "$@"; do
+        sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" | while read -r h; do
+            echo "${f#"$MC_SOURCE_DIR"/} $h $(resolve "$f" "$h")"
+        done
+    done
+}
+includes "$MC_SOURCE_DIR"/src/*.[ch] "$MC_SOURCE_DIR"/src/mpi/*.[ch] > "$T/below"
+n=$(wc -l < "$T/below")
+check "includes of src/ and src/mpi found ($n)" $([ "$n" -ge 200 ] && echo 0 || echo 1)
+up=$(awk -v cli="$CLI/" 'index($3, cli) == 1 {print $1 " -> " $2}' "$T/below" | paste -sd ' ')
+check "no file below the command includes a header of src/cli${up:+: $up}" $([ -z "$up" ] && echo 0 || echo 1)
+includes "$MC_SOURCE_DIR"/src/cli/*.c > "$T/cli"
+grep -q "^src/cli/cmd_search.c cli.h $CLI/cli.h\$" "$T/cli"
+check "the check sees an include into src/cli (cmd_search.c -> cli.h)" $?
 [ $fails = 0 ]
