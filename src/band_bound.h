@@ -1,5 +1,5 @@
-/* band_bound — step 3c's band-3 bound (band_engine.c, items_dead) for up
- * to 16 items of a group at once, one item per lane.
+/* band_bound — step 3c's band-3 bound (band_engine_group.c,
+ * be_items_dead) for up to 16 items of a group at once, one item per lane.
  *
  * Representation (a batch; an item's UAs are k < BAND_BOUND_UAS, its
  * first UAs with a band-3 part in step 5's order):
@@ -26,8 +26,8 @@
  *     is disjoint from the parts kept before (greedily), keep more than
  *     zhi parts, or more than zhi - f_s - q_s inside one stack s (a count
  *     that reaches 1).
- * That is bound_dead of band_engine.c on each item alone, the lane's
- * answer the same bit for bit. The lanes go side by side: one 512-bit
+ * That is be_bound_dead of band_engine_band3.c on each item alone, the
+ * lane's answer the same bit for bit. The lanes go side by side: one 512-bit
  * vector holds a UA k of all 16 lanes, so the greedy loop runs once for
  * all of them.
  *

@@ -8,9 +8,9 @@
  *      learned so far) that lie in bands 1+2 and meet both, with those of
  *      band_ua (refillings of the cells of 2..refill digits of bands 1+2,
  *      up to 20 cells: 6 digits for K >= 17, 5 for K = 15-16, none below;
- *      refill_digits in band_engine.c), merged smallest first without
+ *      refill_digits in band_engine_pairs.c), merged smallest first without
  *      supersets and capped
- *      (MAX_TB_INITIAL in band_engine.c); the first 128
+ *      (MAX_TB_INITIAL in band_engine_internal.h); the first 128
  *      become, for every X of band 1 and every Y of band
  *      2, a bit vector of the UAs it leaves unhit (its part of them); 128
  *      more bits are filled with the first two-band UAs learned (step 4);
@@ -31,7 +31,7 @@
  *      together, as the two-band check's base state and step 5 want);
  *   3b. band-3 bound (grid mode here, group mode in step 5): the grid UAs
  *      with a band-3 part (band 3's own UAs included), smallest band-3
- *      part first, the first 256 (MIX in band_engine.c; 128 and 512 were
+ *      part first, the first 256 (MIX in band_engine_internal.h; 128 and 512 were
  *      slower on K = 17 grid 2): those the pair leaves unhit (an AND of
  *      per-cell masks over its cells) give disjoint band-3 parts greedily;
  *      more than z may take (zhi) in all, or more than a stack may take
@@ -127,6 +127,12 @@
  * difference and still unavoidable (one more solver call). A violation stops the run
  * with MC_EINTERNAL (band_engine_failure says which); no puzzle list that
  * follows one is ever complete.
+ *
+ * The code is in rooms along these steps (band_engine_internal.h names
+ * them): band_engine.c (set-up, step 1 and the orientations),
+ * band_engine_pairs.c (steps 2-4), band_engine_band3.c (3b, 5, 6),
+ * band_engine_learn.c (the UAs learned and the invariants above),
+ * band_engine_group.c (group mode, 3c).
  *
  * A band_engine is made once per worker and reused for every grid; the
  * per-grid path allocates only when a buffer grows. Deterministic: the same

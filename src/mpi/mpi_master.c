@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/grid_ticker.h"
+#include "grid_ticker.h"
 #include "mc_clock.h"
 #include "mc_test_hooks.h"
 #include "mpi_master.h"

@@ -9,9 +9,16 @@
 # cmd_grids_enum (dispatch), cmd_grids_enum -> grids_common (the shared
 # helpers) and job_summary -> job_journal (the summary is built on the
 # journal) are seen, and job_journal -> job_summary is not (the journal
-# owns the totals).
+# owns the totals). The files of one room (sharing its P_internal.h, as
+# band_engine*.c do) count as one file there.
+# And no file below the command (src/*.[ch], src/mpi/*.[ch]) includes a
+# header of src/cli: each #include "X" is resolved as the compiler does
+# (beside the file, then src/), and none may land in src/cli. Positive
+# control: the includes of src/cli itself land there (cmd_search.c takes
+# cli.h).
 set -u
 : "${MC_BUILD_DIR:?}"
+: "${MC_SOURCE_DIR:?}"
 O="$MC_BUILD_DIR/CMakeFiles/minclue.dir/src"
 L="$MC_BUILD_DIR/CMakeFiles/minclue_objects.dir/src"
 T=$(mktemp -d)
@@ -54,9 +61,43 @@ objs=$(for o in "$L"/*.o; do [ -f "${MC_SOURCE_DIR:?}/src/$(basename "$o" .o)" ]
 n=$(echo "$objs" | grep -c .)
 check "object files of the library (src/*.c) found ($n)" $([ "$n" -ge 40 ] && echo 0 || echo 1)
 edges lib $objs
+# the files that share a room's internal header (P_internal.h: the state of
+# one concept split by steps, as the band engine is) are one node: they
+# call each other by design; the room as a whole must sit in the order
+for room in $(cd "$MC_SOURCE_DIR/src" && ls *_internal.h 2> /dev/null | sed 's/_internal\.h$//'); do
+    members=$(cd "$MC_SOURCE_DIR/src" && grep -l "#include \"${room}_internal.h\"" *.c | sed 's/\.c$//' | tr '\n' ' ')
+    check "room $room: files share its internal header ($members)" $([ -n "$members" ] && echo 0 || echo 1)
+    awk -v m=" $members" -v r="$room" '{ for (i = 1; i <= 2; i++) if (index(m, " " $i " ")) $i = r; if ($1 != $2) print }' \
+        "$T/lib" | sort -u > "$T/lib.rooms" && mv "$T/lib.rooms" "$T/lib"
+done
 acyclic lib "the library's files"
 grep -q '^job_summary job_journal$' "$T/lib"
 check "the summary is built on the journal (edge job_summary -> job_journal)" $?
 ! grep -q '^job_journal job_summary$' "$T/lib"
 check "the journal calls nothing of the summary's (it owns the totals)" $?
+
+# where #include "X" of file $1 lands: beside it, else in src/ (-I src)
+resolve() {
+    local d
+    d=$(dirname "$1")
+    if [ -e "$d/$2" ]; then realpath "$d/$2"; elif [ -e "$MC_SOURCE_DIR/src/$2" ]; then
+        realpath "$MC_SOURCE_DIR/src/$2"; fi
+}
+CLI=$(realpath "$MC_SOURCE_DIR/src/cli")
+includes() { # file, the header it includes, where that lands
+    local f h
+    for f in "$@"; do
+        sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" | while read -r h; do
+            echo "${f#"$MC_SOURCE_DIR"/} $h $(resolve "$f" "$h")"
+        done
+    done
+}
+includes "$MC_SOURCE_DIR"/src/*.[ch] "$MC_SOURCE_DIR"/src/mpi/*.[ch] > "$T/below"
+n=$(wc -l < "$T/below")
+check "includes of src/ and src/mpi found ($n)" $([ "$n" -ge 200 ] && echo 0 || echo 1)
+up=$(awk -v cli="$CLI/" 'index($3, cli) == 1 {print $1 " -> " $2}' "$T/below" | paste -sd ' ')
+check "no file below the command includes a header of src/cli${up:+: $up}" $([ -z "$up" ] && echo 0 || echo 1)
+includes "$MC_SOURCE_DIR"/src/cli/*.c > "$T/cli"
+grep -q "^src/cli/cmd_search.c cli.h $CLI/cli.h\$" "$T/cli"
+check "the check sees an include into src/cli (cmd_search.c -> cli.h)" $?
 [ $fails = 0 ]

@@ -1,5 +1,5 @@
 /* test_band_band1 — group mode keeps band 1's table for the next group
- * with the same band 1 (band_engine.c, band1_kept): one engine runs a
+ * with the same band 1 (band_engine_group.c, band1_kept): one engine runs a
  * sequence of groups (consecutive groups of one band 1, a grid in grid
  * mode between them, a group of another band 1, then givens in band 1)
  * and must do exactly the work of a fresh engine on each (the same pairs,

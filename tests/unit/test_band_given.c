@@ -13,7 +13,7 @@
  *   given is classified, and these five never occur;
  * - group mode, band engine: 3 cases, each in the covering group of its
  *   counted clues, and 2 cases where step 3c is tight: on the case's pair,
- *   every item's bound (band_engine.c, items_dead) with one band-3 clue
+ *   every item's bound (band_engine_group.c, be_items_dead) with one band-3 clue
  *   fewer cuts the pair, so a step 3c one clue too strong loses the puzzle
  *   (the draw above does not meet such a case; these two were found among
  *   300 cases drawn with seed 77, by running the 40 with the fewest items
@@ -73,7 +73,7 @@ static void test_grid_cases(void **state)
  * the list never gives are printed and must be the five named in
  * given_control.h (a band of >= 9 clues beside one of <= 3). */
 /* The cases whose stack is at its cap with bands 1 and 2 alone (the
- * survivors' stack filter, band_engine.c: survivor): the first 2 of the
+ * survivors' stack filter, band_engine_pairs.c: survivor): the first 2 of the
  * list in the order of seed 7 (too rare for the draw above to meet). */
 static void test_grid_stack12_cap(void **state)
 {

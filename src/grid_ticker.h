@@ -16,7 +16,9 @@
  * prints happens under its lock, and the caller writes to the same stream
  * only outside begin..end. One ticker per search; `minclue run` in one
  * process has one too (mpi_master.c, run_alone: its grids run in the
- * master); under mpirun the master reports chunks.
+ * master); under mpirun the master reports chunks. It sits beside
+ * progress.h, below the command (src/cli) and the MPI layer (src/mpi),
+ * which both use it.
  */
 #ifndef MC_GRID_TICKER_H
 #define MC_GRID_TICKER_H
