@@ -141,7 +141,8 @@ mc_status job_known_read(const char *path, job_known_list **out, mc_error *err)
         job_known_free(kl);
         return st;
     }
-    qsort(kl->e, kl->n, sizeof *kl->e, cmp_group);
+    if (kl->n > 1)
+        qsort(kl->e, kl->n, sizeof *kl->e, cmp_group);
     *out = kl;
     return MC_OK;
 }
@@ -233,7 +234,8 @@ static mc_status known_by_grid(const job_known_list *kl, const job_union *u, sol
         key_of(sv, kl->e[e].puzzle, 0, &all[na]);
         na += all[na].valid; /* a listed puzzle without one solution cannot lie in a grid */
     }
-    qsort(all, na, sizeof *all, cmp_canon);
+    if (na > 1)
+        qsort(all, na, sizeof *all, cmp_canon);
     mc_status st = MC_OK;
     for (size_t i = 0; st == MC_OK && i < u->n; i++) {
         const job *j = &u->out[i].v.j;
@@ -318,7 +320,8 @@ static mc_status read_found(const job_union *u, solver_ctx *sv, found_set *fs, m
     free(rank);
     if (st != MC_OK) return st;
     /* a chunk in a journal twice (a rerun) lists its puzzles twice: once */
-    qsort(fs->r.r, fs->r.n, sizeof *fs->r.r, cmp_rec);
+    if (fs->r.n > 1)
+        qsort(fs->r.r, fs->r.n, sizeof *fs->r.r, cmp_rec);
     size_t m = 0;
     for (size_t i = 0; i < fs->r.n; i++)
         if (m == 0 || fs->r.r[m - 1].place != fs->r.r[i].place || memcmp(fs->r.r[m - 1].puzzle, fs->r.r[i].puzzle, 81))
@@ -332,7 +335,8 @@ static mc_status read_found(const job_union *u, solver_ctx *sv, found_set *fs, m
 
 static void match(recs *k, recs *f)
 {
-    qsort(k->r, k->n, sizeof *k->r, cmp_rec);
+    if (k->n > 1)
+        qsort(k->r, k->n, sizeof *k->r, cmp_rec);
     for (size_t a = 0, b = 0; a < k->n && b < f->n;) {
         rec *x = &k->r[a], *y = &f->r[b];
         int c = cmp_key(x, y);
