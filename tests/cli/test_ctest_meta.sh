@@ -7,7 +7,7 @@
 # the parser reads would run with the default timeout and label, and a
 # long test would time out or run in the wrong suite.
 # ctest-labels: unit
-# ctest-timeout: 120
+# ctest-timeout: 300
 set -uo pipefail
 S=${MC_SOURCE_DIR:?}
 B=${MC_BUILD_DIR:?}
