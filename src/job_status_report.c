@@ -153,7 +153,11 @@ void job_status_print(const job_status *s, const job_status_paste *paste, FILE *
     if (s->rate_units >= 0) {
         char w[24];
         span_text(s->window, w, sizeof w);
-        fprintf(out, "rate: %.4g %s per hour (the journal lines of the last %s)\n", s->rate_units, unit, w);
+        /* whole units from 1,000 up (never 3.35e+04), 4 digits below */
+        if (s->rate_units >= 1000)
+            fprintf(out, "rate: %.0f %s per hour (the journal lines of the last %s)\n", s->rate_units, unit, w);
+        else
+            fprintf(out, "rate: %.4g %s per hour (the journal lines of the last %s)\n", s->rate_units, unit, w);
     } else {
         fprintf(out, "rate: unknown (no journal line with its time)\n");
     }

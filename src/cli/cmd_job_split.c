@@ -29,7 +29,8 @@ static void usage(FILE *out)
           "measured rates; other jobs by rank count. Prints each part's ranks and\n"
           "predicted core-hours, the total, and the bash commands that run and\n"
           "merge the parts, to paste from any directory: paths absolute and\n"
-          "quoted, jobs/slurm/array.sbatch of the source tree above JOB or above\n"
+          "quoted, this program by its path (MINCLUE= for array.sbatch),\n"
+          "jobs/slurm/array.sbatch of the source tree above JOB or above\n"
           "this program, the outputs as NAME-{1..N}.\n"
           "\n"
           "The rates are of the CPU class of this machine: AVX-512 (avx512f) or\n"
@@ -313,13 +314,14 @@ static int split(const char *cmd, const char *path, uint64_t n, const char *outd
     if (cert) sprintf(cert, "%s.cert.json", abs_base);
     char *q_sbatch = cli_shell_word(sbatch ? sbatch : "jobs/slurm/array.sbatch"), *q_prefix = cli_shell_word(prefix);
     char *q_cert = cert ? cli_shell_word(cert) : NULL, *q_out = cli_shell_word(abs_base);
+    char *self = cli_program_path(), *q_self = cli_shell_word(self ? self : "minclue");
     if (!sbatch)
         printf("# array.sbatch: none found above %s or this program; jobs/slurm/array.sbatch of minclue's "
                "source, from its top directory\n",
                jobdir);
-    if (q_sbatch && q_prefix && q_cert && q_out) {
-        printf("run:    sbatch --array=1-%llu %s %s\n", (unsigned long long)n, q_sbatch, q_prefix);
-        printf("verify: minclue job verify --expect %llu-%llu --certificate %s %s-{1..%llu}\n",
+    if (q_sbatch && q_prefix && q_cert && q_out && q_self) {
+        printf("run:    MINCLUE=%s sbatch --array=1-%llu %s %s\n", q_self, (unsigned long long)n, q_sbatch, q_prefix);
+        printf("verify: %s job verify --expect %llu-%llu --certificate %s %s-{1..%llu}\n", q_self,
                (unsigned long long)j.first, (unsigned long long)j.last, q_cert, q_out, (unsigned long long)n);
         rc = 0;
     } else {
@@ -331,6 +333,8 @@ static int split(const char *cmd, const char *path, uint64_t n, const char *outd
     free(q_prefix);
     free(q_cert);
     free(q_out);
+    free(self);
+    free(q_self);
     free(prefix);
 done:
     parts_free(p, p ? n : 0);

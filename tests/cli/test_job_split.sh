@@ -93,7 +93,6 @@ chunk = 8
 engine = brute
 output = out
 JOB
-ln -s "$M" bin/minclue
 cat > bin/sbatch <<'SB'
 #!/usr/bin/env bash
 # sbatch --array=1-N SCRIPT ARGS...: each task in turn, one process
@@ -107,8 +106,9 @@ grep -q "^source = grids $T/h \\\\#1/g.txt\$" "h #1/parts/t-1.job" ||
 grep -q "^output = $T/h \\\\#1/out-1\$" "h #1/parts/t-1.job" || fail "output of a part: $(grep output "h #1/parts/t-1.job")"
 ! grep -q "minclue run" "h #1/parts/t-1.job" || fail "the job's comment kept: $(cat "h #1/parts/t-1.job")"
 run=$(sed -n 's/^run: *//p' splith.txt) verify=$(sed -n 's/^verify: *//p' splith.txt)
-[ "$run" = "sbatch --array=1-3 $AS '$T/h #1/parts/t'" ] || fail "run line: $run"
-(cd away && PATH="$T/bin:$PATH" MINCLUE="$M" bash -c "$run" > run.txt 2>&1) || { cat away/run.txt; fail "the run line: $run"; }
+# no minclue on PATH: the lines name this program
+[ "$run" = "MINCLUE=$(readlink -f "$M") sbatch --array=1-3 $AS '$T/h #1/parts/t'" ] || fail "run line: $run"
+(cd away && PATH="$T/bin:$PATH" bash -c "$run" > run.txt 2>&1) || { cat away/run.txt; fail "the run line: $run"; }
 (cd away && PATH="$T/bin:$PATH" bash -c "$verify" > verify.txt 2>&1) || { cat away/verify.txt; fail "the verify line: $verify"; }
 grep -q "^ranks 1..60, 60 grids, K = 4: " away/verify.txt || fail "claim of the pasted verify: $(cat away/verify.txt)"
 [ -s "h #1/out.cert.json" ] || fail "no certificate in 'h #1'"
@@ -143,9 +143,11 @@ awk -v t="$total" '$1 ~ /^[0-9]+$/ && NF == 5 { s += $4; n++; if (!lo || $4 < lo
 # balanced by cost, not count: the parts' group counts differ a lot
 awk '$1 ~ /^[0-9]+$/ && NF == 5 { if (!lo || $3 < lo) lo = $3; if ($3 > hi) hi = $3 } END { exit !(hi > 2 * lo) }' \
   split16.txt || fail "the part sizes are not cost-balanced"
-grep -q "^verify: minclue job verify --expect 1-983959110 --certificate" split16.txt || fail "verify line"
-grep -q "^run:    sbatch --array=1-1000 $AS $T/parts/no16\$" split16.txt || fail "sbatch line: $(grep ^run: split16.txt)"
-grep -q "^verify: minclue job verify --expect 1-983959110 --certificate $T/res/no16.cert.json $T/res/no16-{1..1000}\$" \
+# the paste lines name this program by its absolute path (no `minclue` on PATH needed)
+MA=$(readlink -f "$M")
+grep -q "^verify: $MA job verify --expect 1-983959110 --certificate" split16.txt || fail "verify line"
+grep -q "^run:    MINCLUE=$MA sbatch --array=1-1000 $AS $T/parts/no16\$" split16.txt || fail "sbatch line: $(grep ^run: split16.txt)"
+grep -q "^verify: $MA job verify --expect 1-983959110 --certificate $T/res/no16.cert.json $T/res/no16-{1..1000}\$" \
   split16.txt || fail "verify line: $(grep ^verify: split16.txt)"
 sed 's/clues = 16/clues = 15/' no16.job > no15.job
 "$M" job split --outdir p15 no15.job 4 > split15.txt || fail "split no15.job"

@@ -53,7 +53,7 @@ grep -q '^complete .* 40/40 .* 10/10 ' s.txt; check "part 1: 40/40 grids, 10/10 
 grep -q "^resubmit: MINCLUE=$(realpath "$M") sbatch --array=3-5 /[^ ]*/jobs/slurm/array.sbatch $(pwd -P)/st$" s.txt
 check "resubmit list 3-5 (part 3 resumable) with absolute paths and the parts' prefix" $?
 grep -q '^states: 1 not started, 1 running, 1 stalled, 1 complete, 1 damaged$' s.txt; check "state counts" $?
-grep -Eq '^rate: [0-9.e+]+ grids per hour' s.txt; check "a rate from the journal times" $?
+grep -Eq '^rate: [0-9]+(\.[0-9]+)? grids per hour' s.txt; check "a rate from the journal times, in plain digits (not 5.4e+04)" $?
 grep -Eq '^left: [0-9.e+-]+ core-hours .*ETA [0-9T:-]+Z' s.txt; check "core-hours left and an ETA" $?
 
 echo "== JSON"
