@@ -13,18 +13,21 @@
  *     stalled      chunks missing (or summary.json not yet written) and no
  *                  line for longer than the stall time: stopped, killed or
  *                  stuck; a resubmit resumes it
- *     complete     what `job verify` of the output would say, but for the
- *                  checks that need the source (checksums, puzzles
- *                  re-solved): the journal (read as run and verify read
- *                  it) of the job file's job, every chunk once, found.txt
- *                  and summary.json the journal's (job_status_output.c)
+ *     complete     what `job verify` of the output says: the journal
+ *                  (read as run and verify read it) of the job file's job,
+ *                  every chunk once, found.txt and summary.json the
+ *                  journal's, and then verify's full check passed (the
+ *                  checksums against the source, every puzzle re-solved;
+ *                  job_status_output.c)
  *     damaged      a journal that cannot be read as this job's (another
  *                  format, a bad job line, the job line of another job
  *                  than the job file's: a dry run's, other ranks or K), a
  *                  chunk that is not a unit of the job or is there twice,
  *                  a found.txt or summary.json that is not the journal's,
- *                  or chunks missing beside damaged lines or a summary
- *                  (resumable: a rerun redoes them; resubmitted)
+ *                  an output that job verify does not verify (or cannot:
+ *                  its source not found), or chunks missing beside
+ *                  damaged lines or a summary (resumable: a rerun redoes
+ *                  them; resubmitted)
  * A torn last line (a run writing it, or killed while it wrote) is not
  * damage: a run drops it on resume. Damaged lines beside every chunk are
  * not either (verify ignores them: a rerun redid their chunks). The stall

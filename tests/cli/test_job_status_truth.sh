@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # minclue job status says "complete" only where `job verify` of the output,
-# against the job file, would (no check that needs the source aside), and
-# its other lines do not mislead:
+# against the job file, would (the checks that need the source included),
+# and its other lines do not mislead:
 #   the job file against the journal's job line (a dry run's output, other
 #   K, other ranks: damaged, exit 1); outputs of different jobs: exit 1; a
 #   chunk line without its counters, resealed, and a journal's job line
@@ -11,7 +11,10 @@
 #   an empty summary.json or found.txt: not complete; the forecast (the
 #   model's figure before the first chunk, no ETA while nothing runs, not
 #   "nothing left" when nothing started, a journal whose every seal fails:
-#   damaged); the resubmit line: absolute paths and this program.
+#   damaged); the resubmit line: absolute paths and this program; a chunk
+#   line with a wrong checksum, resealed, and a found puzzle that is not one
+#   of its grid, resealed, with found.txt and summary.json rebuilt from it:
+#   not complete, with verify's reason.
 # ctest-labels: cli
 # ctest-timeout: 300
 source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
@@ -138,4 +141,33 @@ mkdir -p sub && (cd sub && "$M" job split --outdir . ../u.job 2 > /dev/null) || 
 cat s.txt
 grep -Eq "^resubmit: MINCLUE=$(realpath "$M") sbatch --array=1-2 /[^ ]+/array.sbatch $(pwd -P)/sub/u$" s.txt
 check "absolute paths and this program" $?
+echo "== the checks that need the source"
+cp -r t cs
+l=$(grep -m1 '^C first=5 ' cs/journal)
+sum=$(echo "$l" | sed -E 's/.* sum=([0-9a-f]+) .*/\1/')
+bad=$(printf '%016x' $((0x$sum ^ 1)))
+new=$(reseal "$(echo "${l% \**}" | sed "s/ sum=$sum / sum=$bad /")")
+awk -v n="$new" '/^C first=5 / { print n; next } { print }' cs/journal > j && mv j cs/journal
+"$M" job verify cs > v.txt && fail "verify takes the wrong checksum"
+st cs
+[ $rc = 1 ] && [ "$(state_of cs)" = damaged ] && grep -q "checksum $bad does not match the source" s.txt
+check "a resealed chunk line with a wrong checksum: damaged with verify's reason, exit 1 ($rc)" $?
+cp -r t fp
+l=$(grep -m1 '^C first=5 ' fp/journal)
+p=$(echo "$l" | sed -E 's/.* found=5:([^;]+);.*/\1/')
+c=$(echo "$p" | sed -E 's/^\.*([1-4]).*/\1/')
+q=$(echo "$p" | sed -E "s/^(\.*)$c/\1$((c % 4 + 1))/")
+new=$(reseal "$(echo "${l% \**}" | sed "s/ found=5:$p;/ found=5:$q;/")")
+awk -v n="$new" '/^C first=5 / { print n; next } { print }' fp/journal > j && mv j fp/journal
+rm fp/found.txt fp/summary.json
+printf 'source = grids %s\nranks = 1-40\nclues = 5\nchunk = 4\nengine = brute\noutput = fp\n' "$D/grids-4x4-all.txt" > fp.job
+"$M" run --quiet fp.job 2>/dev/null || fail "rebuild fp's found.txt"
+grep -q "^$q 5\$" fp/found.txt || fail "found.txt without the puzzle $q"
+"$M" job verify fp > v.txt && fail "verify takes the puzzle $q"
+st fp.job
+[ $rc = 1 ] && [ "$(state_of fp.job)" = damaged ] && grep -q "the puzzle listed for rank 5 fails" s.txt
+check "a found puzzle that is not one of its grid, in found.txt too: damaged with verify's reason, exit 1 ($rc)" $?
+"$M" job status --json fp.job > s.json
+[ "$("$Q" s.json outputs.0.state)" = damaged ] && [ "$("$Q" s.json resubmit.array)" = "" ]
+check "(JSON: damaged, not resubmitted: a rerun would not redo it)" $?
 [ $fails = 0 ]
