@@ -250,10 +250,24 @@ static mc_status judge_files(job_status_output *o, job *j, journal_data *d, mc_e
 /* A complete output checked by `job verify` in full (the checks that need
  * the source too: the chunks' checksums, every puzzle re-solved): damaged
  * with verify's first problem when it does not verify, or when verify
- * cannot run (the source not found or unreadable). Errors only out of
- * memory. */
-static mc_status verify_in_full(job_status_output *o, mc_error *err)
+ * cannot run (the source not found or unreadable). With s->cache: taken
+ * from it when its files are as they were when it verified, and put into
+ * it when it verifies now. Errors only out of memory. */
+static mc_status verify_in_full(job_status *s, job_status_output *o, mc_error *err)
 {
+    char *key = NULL; /* taken before verify reads the files */
+    if (s->cache) {
+        key = job_status_cache_key(o->dir);
+        if (!job_status_cache_seen(s->cache, o->dir)) {
+            free(key);
+            return mc_fail(err, MC_ENOMEM, "out of memory");
+        }
+        if (key && job_status_cache_verified(s->cache, key)) {
+            s->cached++;
+            return job_status_cache_put(s->cache, key) ? MC_OK : mc_fail(err, MC_ENOMEM, "out of memory");
+        }
+    }
+    s->verified++;
     char *text = NULL;
     size_t len = 0;
     FILE *m = open_memstream(&text, &len);
@@ -265,8 +279,18 @@ static mc_status verify_in_full(job_status_output *o, mc_error *err)
     job_verified_free(&res);
     if (fclose(m) != 0 || !text || st == MC_ENOMEM) {
         free(text);
+        free(key);
         return mc_fail(err, MC_ENOMEM, "out of memory");
     }
+    if (ok && key) {
+        bool kept = job_status_cache_put(s->cache, key);
+        key = NULL;
+        if (!kept) {
+            free(text);
+            return mc_fail(err, MC_ENOMEM, "out of memory");
+        }
+    }
+    free(key);
     if (!ok) {
         o->state = JOB_DAMAGED;
         if (st != MC_OK) {
@@ -367,7 +391,7 @@ static mc_status read_journal_of(job_status *s, job_status_output *o, const char
                  (unsigned long long)missing, missing == 1 ? " is" : "s are");
     } else if (!missing && summary && job_file_there(o->dir, "found.txt")) {
         rc = judge_files(o, &j, &d, err);
-        if (rc == MC_OK && o->state == JOB_COMPLETE) rc = verify_in_full(o, err);
+        if (rc == MC_OK && o->state == JOB_COMPLETE) rc = verify_in_full(s, o, err);
     } else if (o->age <= o->stall) {
         o->state = JOB_RUNNING;
     } else {

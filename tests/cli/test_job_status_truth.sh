@@ -14,7 +14,9 @@
 #   damaged); the resubmit line: absolute paths and this program; a chunk
 #   line with a wrong checksum, resealed, and a found puzzle that is not one
 #   of its grid, resealed, with found.txt and summary.json rebuilt from it:
-#   not complete, with verify's reason.
+#   not complete, with verify's reason; --cache keeps a verdict while the
+#   output's files are unchanged and not after an edit that keeps the
+#   journal's size and mtime, and is never written onto a journal.
 # ctest-labels: cli
 # ctest-timeout: 300
 source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
@@ -142,12 +144,18 @@ cat s.txt
 grep -Eq "^resubmit: MINCLUE=$(realpath "$M") sbatch --array=1-2 /[^ ]+/array.sbatch $(pwd -P)/sub/u$" s.txt
 check "absolute paths and this program" $?
 echo "== the checks that need the source"
+# the checksum of DIR's chunk at rank 5 made wrong, the line resealed, the
+# journal written in place (its inode kept); the wrong checksum into $bad
+wrong_sum() {
+  local l sum new
+  l=$(grep -m1 '^C first=5 ' "$1/journal")
+  sum=$(echo "$l" | sed -E 's/.* sum=([0-9a-f]+) .*/\1/')
+  bad=$(printf '%016x' $((0x$sum ^ 1)))
+  new=$(reseal "$(echo "${l% \**}" | sed "s/ sum=$sum / sum=$bad /")")
+  awk -v n="$new" '/^C first=5 / { print n; next } { print }' "$1/journal" > j && cat j > "$1/journal"
+}
 cp -r t cs
-l=$(grep -m1 '^C first=5 ' cs/journal)
-sum=$(echo "$l" | sed -E 's/.* sum=([0-9a-f]+) .*/\1/')
-bad=$(printf '%016x' $((0x$sum ^ 1)))
-new=$(reseal "$(echo "${l% \**}" | sed "s/ sum=$sum / sum=$bad /")")
-awk -v n="$new" '/^C first=5 / { print n; next } { print }' cs/journal > j && mv j cs/journal
+wrong_sum cs
 "$M" job verify cs > v.txt && fail "verify takes the wrong checksum"
 st cs
 [ $rc = 1 ] && [ "$(state_of cs)" = damaged ] && grep -q "checksum $bad does not match the source" s.txt
@@ -170,4 +178,22 @@ check "a found puzzle that is not one of its grid, in found.txt too: damaged wit
 "$M" job status --json fp.job > s.json
 [ "$("$Q" s.json outputs.0.state)" = damaged ] && [ "$("$Q" s.json resubmit.array)" = "" ]
 check "(JSON: damaged, not resubmitted: a rerun would not redo it)" $?
+echo "== --cache: a verdict kept while the files are unchanged, never after"
+cp -r t cc
+st --cache c.cache cc
+[ $rc = 0 ] && [ "$(state_of cc)" = complete ] && grep -q '^verify: 1 output checked in full now, 0 as the cache' s.txt
+check "complete, verified in full, into the cache ($rc)" $?
+st --cache c.cache cc
+[ $rc = 0 ] && [ "$(state_of cc)" = complete ] && grep -q '^verify: 0 outputs checked in full now, 1 as the cache' s.txt
+check "again: complete as the cache had it ($rc)" $?
+size=$(stat -c %s cc/journal)
+wrong_sum cc
+touch -r t/journal cc/journal
+[ "$(stat -c %s cc/journal)" = "$size" ] && [ "$(stat -c %Y cc/journal)" = "$(stat -c %Y t/journal)" ] || fail "the edit kept no size or mtime"
+st --cache c.cache cc
+[ $rc = 1 ] && [ "$(state_of cc)" = damaged ] && grep -q "checksum $bad does not match" s.txt
+check "a journal edited in place, its size and mtime kept: verified anew, damaged ($rc)" $?
+cp cc/journal j0
+st --cache cc/journal cc
+[ $rc = 2 ] && cmp -s j0 cc/journal; check "--cache onto a journal: refused, exit 2, nothing written ($rc)" $?
 [ $fails = 0 ]
