@@ -156,9 +156,10 @@ static void forecast(job_status *s)
 }
 
 mc_status job_status_read(job_status *s, int n, char *const *paths, uint64_t expect_first, uint64_t expect_last,
-                          double stall_after, int64_t now, mc_error *err)
+                          double stall_after, int64_t now, job_status_cache *cache, mc_error *err)
 {
     memset(s, 0, sizeof *s);
+    s->cache = cache;
     /* a bad $MINCLUE_COST_CPU is an error here: below, an output whose job
      * has no model takes a uniform one */
     job_cost_cpu cpu;

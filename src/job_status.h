@@ -13,18 +13,21 @@
  *     stalled      chunks missing (or summary.json not yet written) and no
  *                  line for longer than the stall time: stopped, killed or
  *                  stuck; a resubmit resumes it
- *     complete     what `job verify` of the output would say, but for the
- *                  checks that need the source (checksums, puzzles
- *                  re-solved): the journal (read as run and verify read
- *                  it) of the job file's job, every chunk once, found.txt
- *                  and summary.json the journal's (job_status_output.c)
+ *     complete     what `job verify` of the output says: the journal
+ *                  (read as run and verify read it) of the job file's job,
+ *                  every chunk once, found.txt and summary.json the
+ *                  journal's, and then verify's full check passed (the
+ *                  checksums against the source, every puzzle re-solved;
+ *                  job_status_output.c)
  *     damaged      a journal that cannot be read as this job's (another
  *                  format, a bad job line, the job line of another job
  *                  than the job file's: a dry run's, other ranks or K), a
  *                  chunk that is not a unit of the job or is there twice,
  *                  a found.txt or summary.json that is not the journal's,
- *                  or chunks missing beside damaged lines or a summary
- *                  (resumable: a rerun redoes them; resubmitted)
+ *                  an output that job verify does not verify (or cannot:
+ *                  its source not found), or chunks missing beside
+ *                  damaged lines or a summary (resumable: a rerun redoes
+ *                  them; resubmitted)
  * A torn last line (a run writing it, or killed while it wrote) is not
  * damage: a run drops it on resume. Damaged lines beside every chunk are
  * not either (verify ignores them: a rerun redid their chunks). The stall
@@ -69,6 +72,7 @@
 
 #include "job.h"
 #include "job_cost.h"
+#include "job_status_cache.h"
 #include "mc_error.h"
 
 typedef enum job_state {
@@ -145,16 +149,22 @@ typedef struct job_status {
     size_t nticks;
     long *missing_parts;    /* parts of 1..N of the job files' JOB not given, ascending */
     size_t nmissing_parts;
+    job_status_cache *cache; /* the verdicts of job verify kept between calls; NULL: none */
+    size_t verified, cached; /* outputs verified in full in this call, and taken from the cache */
 } job_status;
 
 /* Reads the n outputs (directories or job files) as of now (Unix seconds;
  * the ages count from it). expect_first..expect_last (0, 0: none) is the
- * range the outputs must cover. stall_after > 0 sets the stall time. An
+ * range the outputs must cover. stall_after > 0 sets the stall time.
+ * cache (NULL: none) holds the outputs verified before; an output complete
+ * but for job verify's full check is complete without it when the cache
+ * has it with its files unchanged, and goes into it when it passes. An
  * output that cannot be read as a job's is reported damaged, not an error;
  * errors: out of memory, an unreadable job file argument, a name ending in
  * .job that is not there (a typo, not a part not started). */
 MC_MUST_USE mc_status job_status_read(job_status *s, int n, char *const *paths, uint64_t expect_first,
-                                      uint64_t expect_last, double stall_after, int64_t now, mc_error *err);
+                                      uint64_t expect_last, double stall_after, int64_t now,
+                                      job_status_cache *cache, mc_error *err);
 void job_status_free(job_status *s);
 
 /* Every output complete, of one job, no part missing and, with --expect,

@@ -4,11 +4,13 @@
  * The journal is read by journal_read, the reader `run` and `job verify`
  * use, with their strictness: a line one of them would not take is a
  * damaged line here too. An output is complete exactly when `job verify`
- * of it would pass in everything but the checks that need the source (the
- * chunks' checksums against it and the puzzles re-solved): its job line
- * is the job file's job (job_identity_same_job, as `run` compares them),
- * every chunk is there once and is a work unit of that job, and found.txt
- * and summary.json are the journal's (job_verify_files). Damaged lines are
+ * of it passes and its job line is the job file's job
+ * (job_identity_same_job, as `run` compares them). The quick checks come
+ * first and name the fault a rerun mends: every chunk there once and a
+ * work unit of that job, found.txt and summary.json the journal's
+ * (job_verify_files); an output that passes them is then verified in full
+ * (job_verify_output: the chunks' checksums against the source, every
+ * puzzle re-solved), once per output and invocation. Damaged lines are
  * ignored as verify ignores them, so an output whose damaged chunk a rerun
  * redid is complete again. An output whose only fault is damaged lines or
  * chunks missing beside a summary is resumable: a rerun redoes the missing
@@ -22,6 +24,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -244,6 +247,72 @@ static mc_status judge_files(job_status_output *o, job *j, journal_data *d, mc_e
     return MC_OK;
 }
 
+/* A complete output checked by `job verify` in full (the checks that need
+ * the source too: the chunks' checksums, every puzzle re-solved): damaged
+ * with verify's first problem when it does not verify, or when verify
+ * cannot run (the source not found or unreadable). With s->cache: taken
+ * from it when its files are as they were when it verified, and put into
+ * it when it verifies now. Errors only out of memory. */
+static mc_status verify_in_full(job_status *s, job_status_output *o, mc_error *err)
+{
+    char *key = NULL; /* taken before verify reads the files */
+    if (s->cache) {
+        key = job_status_cache_key(o->dir);
+        if (!job_status_cache_seen(s->cache, o->dir)) {
+            free(key);
+            return mc_fail(err, MC_ENOMEM, "out of memory");
+        }
+        if (key && job_status_cache_verified(s->cache, key)) {
+            s->cached++;
+            return job_status_cache_put(s->cache, key) ? MC_OK : mc_fail(err, MC_ENOMEM, "out of memory");
+        }
+    }
+    s->verified++;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m) return mc_fail(err, MC_ENOMEM, "out of memory");
+    job_verified res;
+    mc_error e;
+    mc_status st = job_verify_output(o->dir, m, &res, &e);
+    bool ok = st == MC_OK && res.ok;
+    job_verified_free(&res);
+    if (fclose(m) != 0 || !text || st == MC_ENOMEM) {
+        free(text);
+        free(key);
+        return mc_fail(err, MC_ENOMEM, "out of memory");
+    }
+    if (ok && key) {
+        bool kept = job_status_cache_put(s->cache, key);
+        key = NULL;
+        if (!kept) {
+            free(text);
+            return mc_fail(err, MC_ENOMEM, "out of memory");
+        }
+    }
+    free(key);
+    if (!ok) {
+        o->state = JOB_DAMAGED;
+        if (st != MC_OK) {
+            snprintf(o->why, sizeof o->why, "job verify cannot check it: %.300s", e.msg);
+        } else { /* the first problem line: "missing: ", "wrong: " or "duplicated: " */
+            const char *p = text, *line = NULL;
+            while (*p && !line) {
+                if (!strncmp(p, "missing: ", 9) || !strncmp(p, "wrong: ", 7) || !strncmp(p, "duplicated: ", 12))
+                    line = p;
+                const char *nl = strchr(p, '\n');
+                p = nl ? nl + 1 : p + strlen(p);
+            }
+            const char *nl = line ? strchr(line, '\n') : NULL;
+            int n = line ? (int)(nl ? nl - line : (ptrdiff_t)strlen(line)) : 0;
+            snprintf(o->why, sizeof o->why, "not verified: as job verify says, %.*s", n > 300 ? 300 : n,
+                     line ? line : "(no problem named)");
+        }
+    }
+    free(text);
+    return MC_OK;
+}
+
 /* The journal of o read and judged; want: the job file's job line (NULL
  * for an output directory). Errors only out of memory. */
 static mc_status read_journal_of(job_status *s, job_status_output *o, const char *want, double stall_after,
@@ -322,6 +391,7 @@ static mc_status read_journal_of(job_status *s, job_status_output *o, const char
                  (unsigned long long)missing, missing == 1 ? " is" : "s are");
     } else if (!missing && summary && job_file_there(o->dir, "found.txt")) {
         rc = judge_files(o, &j, &d, err);
+        if (rc == MC_OK && o->state == JOB_COMPLETE) rc = verify_in_full(s, o, err);
     } else if (o->age <= o->stall) {
         o->state = JOB_RUNNING;
     } else {

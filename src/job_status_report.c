@@ -135,6 +135,9 @@ void job_status_print(const job_status *s, const job_status_paste *paste, FILE *
     fprintf(out, "states:");
     for (int k = 0; k < JOB_STATE_COUNT; k++) fprintf(out, "%s %zu %s", k ? "," : "", s->count[k], job_state_name(k));
     fputc('\n', out);
+    if (s->cache)
+        fprintf(out, "verify: %zu output%s checked in full now, %zu as the cache had verified them (files unchanged)\n",
+                s->verified, s->verified == 1 ? "" : "s", s->cached);
     if (s->expect_last || s->ngaps || s->noverlaps) {
         fprintf(out, "cover:");
         if (s->expect_last)

@@ -18,7 +18,7 @@ static void usage(FILE *out)
 {
     fputs("usage: minclue job verify [--expect I-J] [--known FILE] [--certificate FILE [--force] | --check-certificate FILE] OUTPUT...\n"
           "       minclue job split JOB N [--outdir DIR] [--calibrate OUT]   (minclue job split --help)\n"
-          "       minclue job status [--expect I-J] [--json] [--svg FILE] [--stall-after S] OUT...\n"
+          "       minclue job status [--expect I-J] [--json] [--svg FILE] [--stall-after S] [--cache FILE] OUT...\n"
           "                                                  (minclue job status --help)\n"
           "\n"
           "Checks the output directory of a job (minclue run): the journal covers\n"

@@ -1,5 +1,5 @@
 /* cmd_job_status — `minclue job status OUT... [--expect I-J] [--json]
- * [--svg FILE] [--stall-after S]`: how far a job's outputs are, read only
+ * [--svg FILE] [--stall-after S] [--cache FILE]`: how far a job's outputs are, read only
  * (job_status.h). */
 #include <getopt.h>
 #include <limits.h>
@@ -16,29 +16,32 @@
 
 static void usage(FILE *out)
 {
-    fputs("usage: minclue job status [--expect I-J] [--json] [--svg FILE] [--stall-after S] OUT...\n"
+    fputs("usage: minclue job status [--expect I-J] [--json] [--svg FILE] [--stall-after S] [--cache FILE] OUT...\n"
           "\n"
           "How far the outputs of a job (or of its parts, `job split`) are, while\n"
           "`minclue run` writes them: it only reads (no lock, no file written but\n"
-          "--svg's), and an OUT may be an output directory or a job file (its\n"
-          "output; its ranks and job are then known before the output exists; a\n"
-          "name ending in .job that is not there is an error). Per output: its\n"
-          "state, ranks done of its ranks, chunks, puzzles, core-hours spent (its\n"
-          "chunks' seconds) and the age of the journal's last line. Journals are\n"
-          "read in full, as `job verify` reads them. States:\n"
+          "--svg's and --cache's), and an OUT may be an output directory or a job\n"
+          "file (its output; its ranks and job are then known before the output\n"
+          "exists; a name ending in .job that is not there is an error). Per\n"
+          "output: its state, ranks done of its ranks, chunks, puzzles, core-hours\n"
+          "spent (its chunks' seconds) and the age of the journal's last line.\n"
+          "Journals are read in full, as `job verify` reads them. States:\n"
           "  not started  no journal yet\n"
           "  running      chunks missing, a journal line within the stall time\n"
           "  stalled      chunks missing and no line for longer: stopped, killed\n"
           "               or stuck (resubmit it: it resumes)\n"
-          "  complete     what `job verify` would say but for the source checks\n"
-          "               (checksums, puzzles re-solved): the job file's job,\n"
-          "               every chunk once, found.txt and summary.json the\n"
-          "               journal's\n"
+          "  complete     what `job verify` says: the job file's job, every\n"
+          "               chunk once, found.txt and summary.json the journal's,\n"
+          "               and then verify's full check passed (each chunk's\n"
+          "               checksum against the source, every puzzle re-solved)\n"
           "  damaged      a journal that is not this job's (another K or ranks,\n"
           "               a dry run's), a chunk twice or not the job's, a\n"
-          "               found.txt or summary.json not the journal's, chunks\n"
-          "               missing beside damaged lines or a summary (the last:\n"
-          "               a rerun redoes them; resubmitted)\n"
+          "               found.txt or summary.json not the journal's, an\n"
+          "               output job verify does not verify (its first problem\n"
+          "               named) or cannot (no source), chunks missing beside\n"
+          "               damaged lines or a summary (the last: a rerun redoes\n"
+          "               them; resubmitted)\n"
+
           "Then the totals, the parts of a split not given (as the part files\n"
           "say), the gaps and overlaps of the outputs' ranks, the rate (units per\n"
           "hour over the last hour of journal lines), the core-hours left (the\n"
@@ -47,7 +50,10 @@ static void usage(FILE *out)
           "split --calibrate` computes it; its rates are of this CPU's class or\n"
           "$MINCLUE_COST_CPU's, as in `job split`) and the ETA at the current\n"
           "rate while an output runs, and the outputs to resubmit as an sbatch\n"
-          "--array line to paste (absolute paths, MINCLUE=this program).\n"
+          "--array line to paste (absolute paths, MINCLUE=this program).\n"          "\n"
+          "The full check reads the source of every complete output: about\n"
+          "65,000 band-pair groups per CPU second (4 CPU-hours for the whole\n"
+          "no-16 scan), so a watch loop over many parts wants --cache.\n"
           "\n"
           "  --expect I-J      the outputs must cover ranks I..J (gaps named; the\n"
           "                    total is J - I + 1)\n"
@@ -61,6 +67,15 @@ static void usage(FILE *out)
           "                    (refused, exit 2)\n"
           "  --stall-after S   the stall time in seconds (default: max(120, 5 x\n"
           "                    the output's 90th-percentile chunk seconds))\n"
+          "  --cache FILE      keep the outputs job verify passed in FILE (made\n"
+          "                    when not there), each keyed by the device, inode,\n"
+          "                    size, mtime and ctime of its journal, summary.json\n"
+          "                    and found.txt: an output whose files are unchanged\n"
+          "                    is not verified again; any write to one of them\n"
+          "                    changes its ctime and the output is verified anew.\n"
+          "                    Written through a new temporary file; a FILE that\n"
+          "                    is not such a cache, or a file of an output, is\n"
+          "                    refused (exit 2)\n"
           "\n"
           "exit status: 0 every output complete (of one job, no part or gap\n"
           "missing), 1 work left, damaged, outputs of different jobs or parts\n"
@@ -68,12 +83,12 @@ static void usage(FILE *out)
           out);
 }
 
-/* The files of an output that --svg must never replace. */
+/* The files of an output that --svg and --cache must never replace. */
 static const char *const OUTPUT_FILES[] = {"journal", "summary.json", "found.txt"};
 
 static bool same_file(const struct stat *a, const struct stat *b) { return a->st_dev == b->st_dev && a->st_ino == b->st_ino; }
 
-/* May --svg write to path? Not onto a file of an output (its journal,
+/* May --svg (or --cache) write to path? Not onto a file of an output (its journal,
  * summary.json or found.txt: by name in the output's directory, even
  * before it exists, or the same file through a link) nor onto an argument
  * (a job file). false with the reason in why. */
@@ -117,9 +132,10 @@ int cmd_job_status(int argc, char **argv)
                                          {"json", no_argument, NULL, 'j'},
                                          {"svg", required_argument, NULL, 's'},
                                          {"stall-after", required_argument, NULL, 't'},
+                                         {"cache", required_argument, NULL, 'c'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
-    const char *prog = "job status", *svg = NULL;
+    const char *prog = "job status", *svg = NULL, *cache_path = NULL;
     bool json = false;
     uint64_t lo = 0, hi = 0;
     double stall = 0;
@@ -135,6 +151,8 @@ int cmd_job_status(int argc, char **argv)
             json = true;
         } else if (c == 's') {
             svg = optarg;
+        } else if (c == 'c') {
+            cache_path = optarg;
         } else if (c == 't') {
             char *end;
             stall = strtod(optarg, &end);
@@ -153,15 +171,37 @@ int cmd_job_status(int argc, char **argv)
     }
     job_status s;
     mc_error err;
-    if (job_status_read(&s, argc - optind, argv + optind, lo, hi, stall, (int64_t)time(NULL), &err) != MC_OK) {
+    job_status_cache *cache = NULL;
+    if (cache_path && svg && !strcmp(cache_path, svg)) {
+        cli_error(prog, "--cache and --svg name the same file %s; refused", svg);
+        return 2;
+    }
+    if (cache_path && job_status_cache_load(cache_path, &cache, &err) != MC_OK) {
+        cli_error(prog, "--cache: %s", err.msg);
+        return 2;
+    }
+    if (job_status_read(&s, argc - optind, argv + optind, lo, hi, stall, (int64_t)time(NULL), cache, &err) !=
+        MC_OK) {
         cli_error(prog, "%s", err.msg);
+        job_status_cache_free(cache);
         return 2;
     }
     int rc = job_status_all_complete(&s) ? 0 : 1;
     char why[2 * PATH_MAX + 64];
+    if (cache && !svg_target_ok(&s, cache_path, why, sizeof why)) {
+        cli_error(prog, "--cache: %s; refused (keep the cache in another file)", why);
+        job_status_free(&s);
+        job_status_cache_free(cache);
+        return 2;
+    }
+    if (cache && job_status_cache_save(cache, cache_path, &err) != MC_OK) {
+        cli_error(prog, "--cache: %s", err.msg);
+        rc = 2;
+    }
     if (svg && !svg_target_ok(&s, svg, why, sizeof why)) {
         cli_error(prog, "--svg: %s; refused (write the picture to another file)", why);
         job_status_free(&s);
+        job_status_cache_free(cache);
         return 2;
     }
     if (svg) {
@@ -203,5 +243,6 @@ int cmd_job_status(int argc, char **argv)
     }
     if (fflush(stdout) != 0) rc = 2;
     job_status_free(&s);
+    job_status_cache_free(cache);
     return rc;
 }

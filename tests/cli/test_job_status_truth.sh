@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # minclue job status says "complete" only where `job verify` of the output,
-# against the job file, would (no check that needs the source aside), and
-# its other lines do not mislead:
+# against the job file, would (the checks that need the source included),
+# and its other lines do not mislead:
 #   the job file against the journal's job line (a dry run's output, other
 #   K, other ranks: damaged, exit 1); outputs of different jobs: exit 1; a
 #   chunk line without its counters, resealed, and a journal's job line
@@ -11,7 +11,12 @@
 #   an empty summary.json or found.txt: not complete; the forecast (the
 #   model's figure before the first chunk, no ETA while nothing runs, not
 #   "nothing left" when nothing started, a journal whose every seal fails:
-#   damaged); the resubmit line: absolute paths and this program.
+#   damaged); the resubmit line: absolute paths and this program; a chunk
+#   line with a wrong checksum, resealed, and a found puzzle that is not one
+#   of its grid, resealed, with found.txt and summary.json rebuilt from it:
+#   not complete, with verify's reason; --cache keeps a verdict while the
+#   output's files are unchanged and not after an edit that keeps the
+#   journal's size and mtime, and is never written onto a journal.
 # ctest-labels: cli
 # ctest-timeout: 300
 source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
@@ -138,4 +143,57 @@ mkdir -p sub && (cd sub && "$M" job split --outdir . ../u.job 2 > /dev/null) || 
 cat s.txt
 grep -Eq "^resubmit: MINCLUE=$(realpath "$M") sbatch --array=1-2 /[^ ]+/array.sbatch $(pwd -P)/sub/u$" s.txt
 check "absolute paths and this program" $?
+echo "== the checks that need the source"
+# the checksum of DIR's chunk at rank 5 made wrong, the line resealed, the
+# journal written in place (its inode kept); the wrong checksum into $bad
+wrong_sum() {
+  local l sum new
+  l=$(grep -m1 '^C first=5 ' "$1/journal")
+  sum=$(echo "$l" | sed -E 's/.* sum=([0-9a-f]+) .*/\1/')
+  bad=$(printf '%016x' $((0x$sum ^ 1)))
+  new=$(reseal "$(echo "${l% \**}" | sed "s/ sum=$sum / sum=$bad /")")
+  awk -v n="$new" '/^C first=5 / { print n; next } { print }' "$1/journal" > j && cat j > "$1/journal"
+}
+cp -r t cs
+wrong_sum cs
+"$M" job verify cs > v.txt && fail "verify takes the wrong checksum"
+st cs
+[ $rc = 1 ] && [ "$(state_of cs)" = damaged ] && grep -q "checksum $bad does not match the source" s.txt
+check "a resealed chunk line with a wrong checksum: damaged with verify's reason, exit 1 ($rc)" $?
+cp -r t fp
+l=$(grep -m1 '^C first=5 ' fp/journal)
+p=$(echo "$l" | sed -E 's/.* found=5:([^;]+);.*/\1/')
+c=$(echo "$p" | sed -E 's/^\.*([1-4]).*/\1/')
+q=$(echo "$p" | sed -E "s/^(\.*)$c/\1$((c % 4 + 1))/")
+new=$(reseal "$(echo "${l% \**}" | sed "s/ found=5:$p;/ found=5:$q;/")")
+awk -v n="$new" '/^C first=5 / { print n; next } { print }' fp/journal > j && mv j fp/journal
+rm fp/found.txt fp/summary.json
+printf 'source = grids %s\nranks = 1-40\nclues = 5\nchunk = 4\nengine = brute\noutput = fp\n' "$D/grids-4x4-all.txt" > fp.job
+"$M" run --quiet fp.job 2>/dev/null || fail "rebuild fp's found.txt"
+grep -q "^$q 5\$" fp/found.txt || fail "found.txt without the puzzle $q"
+"$M" job verify fp > v.txt && fail "verify takes the puzzle $q"
+st fp.job
+[ $rc = 1 ] && [ "$(state_of fp.job)" = damaged ] && grep -q "the puzzle listed for rank 5 fails" s.txt
+check "a found puzzle that is not one of its grid, in found.txt too: damaged with verify's reason, exit 1 ($rc)" $?
+"$M" job status --json fp.job > s.json
+[ "$("$Q" s.json outputs.0.state)" = damaged ] && [ "$("$Q" s.json resubmit.array)" = "" ]
+check "(JSON: damaged, not resubmitted: a rerun would not redo it)" $?
+echo "== --cache: a verdict kept while the files are unchanged, never after"
+cp -r t cc
+st --cache c.cache cc
+[ $rc = 0 ] && [ "$(state_of cc)" = complete ] && grep -q '^verify: 1 output checked in full now, 0 as the cache' s.txt
+check "complete, verified in full, into the cache ($rc)" $?
+st --cache c.cache cc
+[ $rc = 0 ] && [ "$(state_of cc)" = complete ] && grep -q '^verify: 0 outputs checked in full now, 1 as the cache' s.txt
+check "again: complete as the cache had it ($rc)" $?
+size=$(stat -c %s cc/journal)
+wrong_sum cc
+touch -r t/journal cc/journal
+[ "$(stat -c %s cc/journal)" = "$size" ] && [ "$(stat -c %Y cc/journal)" = "$(stat -c %Y t/journal)" ] || fail "the edit kept no size or mtime"
+st --cache c.cache cc
+[ $rc = 1 ] && [ "$(state_of cc)" = damaged ] && grep -q "checksum $bad does not match" s.txt
+check "a journal edited in place, its size and mtime kept: verified anew, damaged ($rc)" $?
+cp cc/journal j0
+st --cache cc/journal cc
+[ $rc = 2 ] && cmp -s j0 cc/journal; check "--cache onto a journal: refused, exit 2, nothing written ($rc)" $?
 [ $fails = 0 ]
