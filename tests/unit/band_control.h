@@ -73,7 +73,19 @@ static int ctrl_teardown(void **state)
 {
     (void)state;
     free(ctrl);
+    ctrl = NULL, nctrl = 0; /* a test may load the file again */
     return 0;
+}
+
+/* Every counter of the two records equal (work_counters.h; the seconds
+ * aside), a difference named: a twin that must do the same work. */
+#define CTRL_SAME_C_(name, key, text)                                                                          \
+    if (f->name != s->name)                                                                                    \
+        fail_msg("%s: %llu, the twin %llu", #name, (unsigned long long)f->name, (unsigned long long)s->name);
+#define CTRL_SKIP_S_(name, key, text)
+static inline void ctrl_same_counters(const band_record *f, const band_record *s)
+{
+    WORK_COUNTERS(CTRL_SAME_C_, CTRL_SKIP_S_)
 }
 
 /* Runs the engine with options o on grid; checks every reported puzzle. */
