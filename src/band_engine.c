@@ -252,10 +252,13 @@ void be_start(band_engine *e, band_record *rec, void *arg)
 
 /* The largest band size a pass may need before the tables are built:
  * band_split_xmax with the smallest valid size of any band, which givens
- * may lower to 0 (a band's givens may be valid alone). */
+ * may lower to 0 (a band's givens may be valid alone); with
+ * options.sizes_plain (the tests' twin) as if a band could be valid with
+ * no clue. */
 int be_xmax_of(const band_engine *e, int clues)
 {
     int xmax = band_split_xmax(clues, e->ngiven ? 0 : BAND_TABLE_MIN_VALID);
+    if (e->opt.sizes_plain) xmax = band_split_xmax(clues, 0);
     if (xmax > BAND_TABLE_MAX_SIZE) xmax = BAND_TABLE_MAX_SIZE;
     return xmax < 0 ? 0 : xmax;
 }
@@ -319,7 +322,7 @@ mc_status band_engine_run(band_engine *e, const uint8_t g81[81], band_record *re
         if (mv < v) v = mv;
     }
     int need = band_split_xmax(K, v);
-    if (need < xmax) xmax = need;
+    if (need < xmax && !e->opt.sizes_plain) xmax = need;
     if (xmax > first_size)
         for (int i = 0; i < 6; i++)
             if ((st = band_table_extend(&e->tab[i], xmax)) != MC_OK) return st;

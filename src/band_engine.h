@@ -205,6 +205,19 @@ typedef struct band_options {
      * on every item's band-3 bound), the slow twin; the same band-3 search
      * and puzzles (default 0) */
     int item_bound_plain;
+    /* tests: bands 1 and 2 listed up to band_split_xmax(K, 0) clues (the
+     * most a band of a K-clue puzzle can hold), not bounded by the
+     * smallest valid set of any band (BAND_TABLE_MIN_VALID, be_xmax_of)
+     * nor of the grid's or group's tables: the slow twin of those two
+     * bounds; the sizes they leave out have no pair that band_split
+     * allows, so the same pairs in the same order and the same counters
+     * (default 0) */
+    int sizes_plain;
+    /* tests: every sieve block's closure (band_engine_internal.h) checked
+     * against its definition by brute force as it is made (from the
+     * block's sets and the UAs themselves); a difference stops the run
+     * with MC_EINTERNAL (default 0) */
+    int check_closures;
     /* cells fixed as clues (grid cells in band_engine_run, item cells in
      * band_engine_run_group), not counted against K (default none); cells
      * 0..80 only, any number of them (see Givens above) */

@@ -295,7 +295,7 @@ mc_status band_engine_run_group(band_engine *e, const uint8_t pair[54], const ui
         if (mv < v) v = mv;
     }
     int need = band_split_xmax(K, v);
-    if (need < xmax) xmax = need;
+    if (need < xmax && !e->opt.sizes_plain) xmax = need;
     if (xmax > first_size)
         for (int i = 0; i < 2; i++)
             if ((st = band_table_extend(&e->tab[i], xmax)) != MC_OK) return st;

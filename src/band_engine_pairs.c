@@ -317,6 +317,37 @@ static void key_closure(const vec2 *ys, int n, uint64_t c[CLOSURE_WORDS])
             if ((w >> (b - 6)) & 1) c[w] |= c[w ^ (1 << (b - 6))];
 }
 
+/* options.check_closures: every sieve block's closure (e->closure) against
+ * its definition, by brute force: the key of each set of the block (the
+ * UAs among the vectors' first CLOSURE_BITS, band-2 parts p2, that the set
+ * misses) from the set and the UAs themselves, and bit m set iff some key
+ * lies within m. The blocks of size y: that size's sets of t2, in ys
+ * order (e->yset from bucket[y][0]), BAND_SIEVE_BLOCK at a time. */
+static bool closures_ok(const band_engine *e, const band_table *t2, const uint32_t *p2, int nv, int xmax)
+{
+    int nk = nv < CLOSURE_BITS ? nv : CLOSURE_BITS;
+    for (int y = 0; y <= xmax; y++) {
+        int j0 = e->bucket[y][0], j1 = j0 + band_table_count(t2, y);
+        for (int b = 0; j0 + BAND_SIEVE_BLOCK * b < j1; b++) {
+            bool seen[1 << CLOSURE_BITS] = {false};
+            int keys[BAND_SIEVE_BLOCK], n = 0;
+            for (int j = j0 + BAND_SIEVE_BLOCK * b; j < j1 && j < j0 + BAND_SIEVE_BLOCK * (b + 1); j++) {
+                int key = 0;
+                for (int k = 0; k < nk; k++)
+                    if (!(e->yset[j] & p2[k])) key |= 1 << k;
+                if (!seen[key]) seen[key] = true, keys[n++] = key;
+            }
+            const uint64_t *c = e->closure[e->sblk[y] + b];
+            for (int m = 0; m < 1 << CLOSURE_BITS; m++) {
+                bool want = false;
+                for (int i = 0; i < n && !want; i++) want = !(keys[i] & ~m);
+                if (want != ((c[m >> 6] >> (m & 63)) & 1)) return false;
+            }
+        }
+    }
+    return true;
+}
+
 /* The pair of X i (e->vx, e->x2) with Y j (e->ys, e->y2): the vectors,
  * the second vector, then survivor. The vectors: the first 128 UAs
  * (words 0, 1 of both) unless known is set (the sieve tested them), and
@@ -573,6 +604,10 @@ mc_status be_pair_phase(band_engine *e, const band_table *t1, const band_table *
                 int lo = j0 + BAND_SIEVE_BLOCK * b, hi = lo + BAND_SIEVE_BLOCK < j1 ? lo + BAND_SIEVE_BLOCK : j1;
                 key_closure(e->ys + lo, hi - lo, e->closure[e->sblk[y] + b]);
             }
+        }
+        if (e->opt.check_closures && !closures_ok(e, t2, p2, nv, xmax)) {
+            be_fail(e, "a sieve block's closure differs from its definition");
+            return e->status;
         }
     }
     e->nys = n2;

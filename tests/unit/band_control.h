@@ -76,6 +76,17 @@ static int ctrl_teardown(void **state)
     return 0;
 }
 
+/* Every counter of the two records equal (work_counters.h; the seconds
+ * aside), a difference named: a twin that must do the same work. */
+#define CTRL_SAME_C_(name, key, text)                                                                          \
+    if (f->name != s->name)                                                                                    \
+        fail_msg("%s: %llu, the twin %llu", #name, (unsigned long long)f->name, (unsigned long long)s->name);
+#define CTRL_SKIP_S_(name, key, text)
+static inline void ctrl_same_counters(const band_record *f, const band_record *s)
+{
+    WORK_COUNTERS(CTRL_SAME_C_, CTRL_SKIP_S_)
+}
+
 /* Runs the engine with options o on grid; checks every reported puzzle. */
 static found_list ctrl_run(const band_options *o, const uint8_t *g81, solver_ctx *s, band_record *rec)
 {
