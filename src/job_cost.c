@@ -21,7 +21,12 @@
  *     beside it);
  *   grid K = 16: bench_job_cost, build fee262c, 2026-11-29 (band engine
  *     108,800, checker 1.19 million core-hours; 296,000 and 1.49 million
- *     with the engine of 2026-11-25).
+ *     with the engine of 2026-11-25);
+ *   group K = 16 and 17, the tail (every band-1 index 399-416, where the
+ *     13 strata had band 416 alone): build 9690de6, `bench_bandscan --k 17
+ *     --band1 399-416 --per-band 40 --grids 0` and `--k 16 --band1 399-416
+ *     --per-band 20 --grids 0`, 2026-12-06; checked against the complete
+ *     strata of jobs/proofs/9x9/RECORD.txt (test_job_split).
  * AVX2 without AVX-512 (an AMD EPYC with avx2, bmi2, popcnt), 2026-11-28:
  *   group K = 16: build c0ce794, `--k 16 --bands 13 --per-band 2 --grids
  *     1` (29,380; step 3c of b04bc91 leaves K = 16 within the noise);
@@ -29,7 +34,11 @@
  *     --bands 13 --per-band 10 --grids 0` (763,400; b04bc91 899,700,
  *     c0ce794 1,114,000);
  *   grid K = 16: bench_job_cost, the same CPU and build (band engine
- *     174,600 core-hours, checker 1.83 million).
+ *     174,600 core-hours, checker 1.83 million);
+ *   group K = 16 and 17, the tail: not measured; it takes the AVX-512
+ *     tail's samples times the ratio of the two classes' projections of
+ *     the catalogue, K = 16 29,380 / 10,660 and K = 17 763,400 / 387,000
+ *     (the factor the rest of the catalogue shows between them).
  * K = 17 per grid was not measured.
  */
 #include "job_cost.h"
@@ -56,9 +65,25 @@ typedef struct rate_table {
     int cs[NSTRATA][10];
 } rate_table;
 
+/* The tail: every band-1 index from TAIL_FIRST to 416, n groups each,
+ * cs[b - TAIL_FIRST][k] their CPU seconds x 100. There the rate changes
+ * fast from one index to the next (K = 17: band 413 0.05 s a group, band
+ * 416 0.36 s), and the 13 strata alone priced 399-416 all at band 416. */
+#define TAIL_FIRST 399
+#define TAIL_BANDS (416 - TAIL_FIRST + 1)
+#define TAIL_MAX 80
+typedef struct tail_table {
+    int n; /* 2..TAIL_MAX */
+    int cs[TAIL_BANDS][TAIL_MAX];
+} tail_table;
+
 /* The rates of one CPU class. */
 typedef struct cpu_rates {
     rate_table group_k16, group_k17;
+    /* the tail of the group rates (the AVX-512 samples), and the factor
+     * this class's tail takes over them */
+    const tail_table *tail_k16, *tail_k17;
+    double tail_scale_k16, tail_scale_k17;
     /* bench_job_cost: 2 grids of each sampled minlex band (band 416 holds
      * one grid, timed twice) */
     rate_table grid_band_k16, grid_checker_k16;
@@ -70,6 +95,104 @@ typedef struct cpu_rates {
     "group enumeration"
 #define ORIGIN_GRIDS(cpu)                                                                                              \
     "per minlex band, bench_job_cost's grids of 13 sampled bands on " cpu " (tests/bench/results/bench_job_cost.txt)"
+
+/* AVX-512, bench_bandscan --band1 399-416 (see the comment at the top). */
+static const tail_table TAIL_K16 = {20,
+    {
+        /* 399 */ {6, 5, 5, 14, 2, 2, 4, 7, 2, 2, 3, 5, 2, 2, 4, 3, 4, 6, 2, 3},
+        /* 400 */ {3, 2, 2, 2, 2, 2, 3, 2, 5, 3, 2, 2, 1, 1, 2, 2, 2, 2, 3, 3},
+        /* 401 */ {7, 4, 5, 5, 5, 5, 2, 6, 4, 6, 6, 11, 4, 4, 2, 4, 4, 5, 7, 2},
+        /* 402 */ {1, 2, 2, 2, 1, 4, 2, 2, 2, 3, 2, 2, 1, 1, 1, 2, 2, 3, 2, 2},
+        /* 403 */ {3, 3, 3, 5, 2, 5, 3, 2, 2, 2, 3, 2, 2, 1, 1, 2, 2, 3, 10, 3},
+        /* 404 */ {7, 5, 3, 1, 6, 5, 2, 5, 4, 1, 5, 2, 4, 2, 5, 3, 5, 8, 2, 4},
+        /* 405 */ {19, 6, 2, 2, 3, 4, 2, 3, 6, 7, 4, 5, 3, 6, 5, 8, 5, 4, 4, 5},
+        /* 406 */ {3, 2, 3, 2, 3, 3, 3, 2, 3, 3, 2, 3, 2, 2, 4, 2, 3, 2, 2, 6},
+        /* 407 */ {6, 5, 7, 3, 2, 4, 3, 6, 1, 3, 2, 4, 3, 4, 3, 3, 2, 4, 2, 2},
+        /* 408 */ {3, 2, 3, 4, 2, 1, 5, 2, 4, 8, 1, 1, 3, 2, 3, 1, 1, 2, 4, 3},
+        /* 409 */ {3, 3, 2, 3, 2, 2, 2, 1, 1, 2, 2, 2, 1, 2, 1, 2, 3, 2, 4, 3},
+        /* 410 */ {2, 2, 1, 2, 1, 2, 1, 2, 1, 3, 3, 3, 2, 3, 2, 1, 2, 2, 3, 2},
+        /* 411 */ {1, 1, 2, 2, 2, 1, 1, 1, 1, 2, 2, 2, 1, 2, 2, 1, 2, 2, 2, 2},
+        /* 412 */ {5, 2, 2, 2, 2, 1, 2, 1, 1, 1, 2, 2, 2, 1, 2, 2, 2, 2, 1, 1},
+        /* 413 */ {2, 1, 1, 2, 4, 2, 2, 2, 2, 1, 1, 2, 2, 3, 5, 5, 2, 1, 5, 2},
+        /* 414 */ {2, 4, 1, 1, 2, 2, 1, 2, 1, 4, 3, 2, 1, 1, 1, 2, 1, 1, 1, 2},
+        /* 415 */ {3, 2, 2, 1, 1, 2, 3, 1, 1, 1, 2, 1, 3, 2, 3, 3, 1, 2, 3, 2},
+        /* 416 */ {3, 1, 6, 2, 5, 4, 2, 3, 2, 2, 2, 2, 11, 6, 3, 2, 1, 5, 3, 3},
+    }};
+static const tail_table TAIL_K17 = {80,
+    {
+        /* 399 */ {34, 24, 32, 128, 16, 12, 29, 98, 16, 39, 24, 121, 21, 8, 93, 24, 31, 126, 12, 20,
+                   50, 34, 29, 42, 64, 29, 93, 37, 44, 71, 52, 16, 63, 41, 143, 35, 27, 12, 162, 11,
+                   45, 30, 71, 12, 14, 37, 377, 84, 41, 19, 33, 15, 17, 39, 52, 16, 67, 20, 76, 63,
+                   10, 31, 25, 101, 18, 23, 37, 440, 145, 52, 84, 8, 18, 184, 18, 330, 18, 21, 14, 84},
+        /* 400 */ {10, 6, 6, 26, 113, 5, 12, 40, 7, 36, 90, 31, 8, 26, 4, 113, 23, 23, 13, 11,
+                   32, 40, 9, 21, 9, 47, 7, 86, 8, 17, 9, 12, 31, 27, 26, 16, 11, 9, 15, 9,
+                   10, 182, 6, 28, 70, 33, 6, 8, 47, 9, 13, 15, 25, 61, 41, 22, 25, 48, 7, 9,
+                   10, 7, 7, 11, 6, 4, 38, 5, 40, 36, 28, 7, 75, 41, 40, 9, 32, 15, 5, 26},
+        /* 401 */ {69, 25, 18, 118, 148, 7, 24, 41, 17, 104, 78, 27, 25, 42, 23, 19, 16, 49, 34, 87,
+                   62, 48, 14, 77, 106, 49, 89, 121, 79, 60, 111, 32, 115, 43, 19, 73, 90, 20, 33, 45,
+                   45, 27, 46, 18, 20, 26, 53, 28, 20, 32, 73, 26, 52, 27, 168, 22, 135, 34, 66, 65,
+                   40, 163, 30, 16, 26, 34, 25, 40, 73, 36, 48, 42, 40, 31, 21, 801, 43, 61, 11, 37},
+        /* 402 */ {6, 12, 4, 31, 7, 11, 33, 7, 51, 5, 53, 8, 3, 7, 68, 18, 15, 14, 4, 11,
+                   27, 22, 49, 13, 23, 8, 18, 5, 74, 25, 36, 6, 23, 27, 4, 5, 25, 7, 19, 3,
+                   26, 3, 6, 9, 6, 5, 4, 31, 19, 9, 6, 47, 14, 8, 4, 43, 7, 7, 52, 67,
+                   9, 35, 5, 6, 43, 13, 16, 36, 27, 27, 14, 38, 4, 7, 11, 14, 4, 22, 9, 19},
+        /* 403 */ {8, 41, 35, 8, 14, 31, 9, 106, 6, 7, 18, 68, 83, 3, 13, 7, 6, 6, 11, 31,
+                   10, 9, 28, 22, 34, 15, 9, 7, 11, 6, 10, 16, 10, 11, 5, 10, 11, 8, 7, 71,
+                   25, 14, 26, 13, 18, 8, 9, 8, 5, 7, 27, 8, 63, 154, 5, 15, 31, 12, 9, 13,
+                   17, 16, 10, 21, 29, 11, 16, 12, 21, 14, 8, 3, 8, 14, 13, 11, 31, 51, 15, 11},
+        /* 404 */ {12, 80, 13, 9, 52, 55, 36, 6, 9, 20, 8, 10, 18, 4, 46, 8, 25, 128, 6, 61,
+                   13, 7, 54, 17, 12, 15, 76, 10, 32, 45, 25, 51, 13, 17, 36, 12, 8, 7, 197, 4,
+                   13, 23, 163, 199, 29, 35, 10, 25, 40, 11, 48, 11, 62, 25, 18, 75, 12, 20, 143, 32,
+                   84, 16, 7, 6, 28, 10, 12, 18, 8, 9, 5, 26, 59, 31, 8, 8, 6, 23, 8, 16},
+        /* 405 */ {23, 33, 55, 9, 34, 24, 71, 12, 114, 18, 20, 19, 110, 26, 156, 24, 148, 57, 34, 88,
+                   150, 30, 32, 20, 28, 16, 89, 16, 25, 13, 35, 20, 23, 17, 37, 11, 35, 28, 68, 168,
+                   36, 89, 40, 68, 23, 16, 42, 51, 29, 23, 174, 11, 84, 39, 28, 27, 38, 8, 96, 11,
+                   135, 25, 71, 17, 40, 19, 18, 15, 26, 45, 30, 23, 12, 31, 54, 9, 34, 28, 17, 28},
+        /* 406 */ {32, 6, 10, 10, 9, 26, 5, 9, 7, 10, 16, 8, 6, 143, 11, 12, 6, 8, 9, 7,
+                   4, 52, 7, 10, 36, 10, 129, 14, 38, 8, 23, 35, 14, 24, 8, 11, 40, 12, 4, 12,
+                   5, 13, 22, 19, 7, 29, 5, 11, 14, 10, 11, 11, 76, 6, 15, 5, 13, 7, 81, 8,
+                   8, 51, 27, 10, 4, 44, 9, 6, 42, 4, 28, 5, 6, 31, 24, 5, 9, 12, 13, 16},
+        /* 407 */ {29, 18, 24, 75, 13, 15, 26, 31, 23, 11, 21, 30, 10, 56, 23, 8, 28, 11, 18, 36,
+                   37, 33, 19, 9, 38, 20, 13, 49, 15, 28, 32, 15, 30, 26, 52, 17, 25, 35, 9, 57,
+                   41, 16, 46, 15, 24, 7, 21, 11, 18, 40, 18, 56, 41, 26, 31, 15, 11, 26, 16, 37,
+                   202, 33, 19, 16, 9, 55, 76, 9, 73, 40, 29, 36, 22, 15, 13, 16, 30, 22, 124, 14},
+        /* 408 */ {7, 18, 13, 12, 13, 51, 12, 31, 12, 37, 23, 5, 8, 6, 26, 17, 5, 11, 13, 6,
+                   15, 14, 26, 36, 16, 9, 16, 31, 12, 10, 10, 22, 17, 11, 23, 6, 5, 29, 6, 6,
+                   16, 20, 9, 10, 26, 8, 13, 29, 8, 23, 15, 12, 4, 61, 14, 76, 9, 9, 25, 14,
+                   28, 6, 8, 13, 37, 22, 16, 6, 15, 23, 16, 6, 13, 19, 8, 8, 6, 30, 12, 6},
+        /* 409 */ {16, 4, 16, 5, 9, 10, 9, 3, 4, 6, 14, 29, 13, 9, 11, 10, 32, 10, 18, 9,
+                   9, 17, 15, 14, 16, 19, 13, 6, 45, 21, 21, 6, 8, 3, 8, 12, 7, 9, 6, 18,
+                   9, 16, 21, 72, 7, 6, 9, 35, 17, 22, 10, 13, 29, 20, 12, 12, 17, 7, 6, 54,
+                   5, 3, 27, 6, 4, 20, 29, 6, 43, 13, 39, 21, 9, 5, 5, 51, 5, 12, 8, 14},
+        /* 410 */ {17, 11, 24, 10, 6, 9, 6, 5, 19, 8, 5, 14, 14, 20, 10, 7, 13, 25, 10, 6,
+                   6, 84, 15, 5, 6, 6, 94, 8, 7, 8, 33, 5, 6, 25, 11, 14, 21, 21, 19, 5,
+                   9, 6, 4, 5, 5, 50, 10, 5, 3, 6, 3, 8, 4, 5, 7, 9, 56, 3, 12, 12,
+                   4, 17, 21, 17, 6, 5, 11, 3, 5, 8, 3, 11, 8, 4, 8, 11, 9, 11, 17, 4},
+        /* 411 */ {7, 20, 12, 8, 6, 5, 4, 20, 27, 7, 20, 7, 8, 13, 8, 7, 5, 7, 17, 6,
+                   6, 8, 6, 5, 6, 8, 15, 9, 5, 7, 15, 18, 6, 16, 4, 5, 55, 6, 30, 6,
+                   4, 7, 13, 10, 3, 16, 11, 4, 13, 4, 14, 4, 4, 6, 6, 6, 4, 5, 7, 3,
+                   5, 15, 3, 20, 4, 3, 3, 5, 18, 4, 4, 5, 4, 4, 3, 28, 3, 9, 4, 5},
+        /* 412 */ {19, 3, 7, 4, 4, 3, 14, 5, 11, 5, 5, 4, 10, 11, 15, 3, 3, 4, 4, 2,
+                   3, 6, 4, 7, 4, 3, 7, 3, 9, 3, 6, 6, 12, 18, 11, 5, 5, 5, 4, 21,
+                   10, 3, 13, 3, 6, 3, 4, 5, 4, 4, 2, 4, 3, 3, 3, 3, 3, 3, 8, 2,
+                   9, 5, 3, 3, 4, 5, 15, 5, 2, 6, 8, 2, 5, 5, 3, 4, 5, 8, 3, 3},
+        /* 413 */ {5, 5, 5, 4, 5, 5, 9, 5, 5, 9, 6, 5, 4, 5, 5, 5, 4, 5, 6, 8,
+                   5, 5, 5, 6, 5, 6, 8, 4, 5, 5, 5, 8, 5, 8, 5, 5, 5, 6, 5, 6,
+                   4, 3, 4, 7, 6, 4, 4, 3, 3, 4, 5, 3, 4, 6, 3, 4, 3, 4, 6, 4,
+                   3, 4, 3, 4, 3, 4, 4, 3, 4, 6, 3, 4, 3, 4, 6, 6, 3, 4, 3, 4},
+        /* 414 */ {9, 4, 7, 9, 4, 11, 4, 14, 4, 11, 4, 5, 5, 7, 13, 4, 5, 9, 6, 5,
+                   4, 7, 7, 5, 3, 4, 4, 9, 6, 4, 5, 4, 3, 46, 3, 11, 10, 5, 10, 39,
+                   3, 4, 4, 3, 3, 3, 4, 3, 3, 5, 3, 18, 3, 2, 5, 3, 3, 5, 15, 14,
+                   7, 4, 3, 3, 3, 3, 12, 3, 3, 3, 2, 4, 4, 3, 5, 5, 9, 3, 3, 2},
+        /* 415 */ {6, 12, 47, 32, 7, 15, 6, 8, 55, 4, 5, 5, 13, 5, 22, 7, 66, 47, 8, 12,
+                   5, 7, 12, 3, 15, 18, 7, 3, 4, 10, 19, 5, 8, 70, 11, 111, 17, 48, 14, 4,
+                   4, 4, 8, 18, 8, 3, 6, 37, 10, 4, 10, 5, 3, 6, 15, 21, 6, 10, 9, 5,
+                   11, 25, 4, 13, 4, 3, 37, 50, 9, 9, 10, 13, 4, 6, 83, 4, 8, 20, 7, 5},
+        /* 416 */ {31, 25, 21, 17, 89, 17, 12, 53, 57, 8, 28, 23, 14, 302, 48, 7, 343, 11, 10, 9,
+                   15, 22, 10, 17, 14, 20, 16, 15, 16, 89, 7, 26, 142, 41, 10, 43, 10, 5, 13, 20,
+                   22, 58, 21, 229, 64, 89, 25, 62, 20, 8, 42, 148, 94, 13, 21, 26, 17, 43, 13, 91,
+                   18, 21, 22, 21, 27, 9, 24, 24, 19, 9, 13, 28, 24, 11, 28, 14, 13, 13, 93, 44},
+    }};
 
 static const cpu_rates RATES[JOB_COST_CPUS] = {
     [JOB_COST_AVX512] =
@@ -101,6 +224,10 @@ static const cpu_rates RATES[JOB_COST_CPUS] = {
                   {
                       {8, 4}, {24, 14}, {125, 42}, {118, 6}, {347, 136}, {578, 112}, {87, 380}, {463, 250},
                       {1085, 724}, {213, 1808}, {2126, 701}, {2851, 1040}, {143, 134}}},
+            .tail_k16 = &TAIL_K16,
+            .tail_k17 = &TAIL_K17,
+            .tail_scale_k16 = 1,
+            .tail_scale_k17 = 1,
             .origin_groups = ORIGIN_GROUPS("an AVX-512 CPU"),
             .origin_grids = ORIGIN_GRIDS("an AVX-512 CPU")},
     [JOB_COST_AVX2] =
@@ -132,6 +259,10 @@ static const cpu_rates RATES[JOB_COST_CPUS] = {
                   {
                       {11, 7}, {36, 23}, {207, 66}, {187, 9}, {535, 190}, {824, 158}, {124, 559}, {656, 376},
                       {1711, 1076}, {339, 2812}, {3098, 1066}, {4339, 1470}, {197, 195}}},
+            .tail_k16 = &TAIL_K16,
+            .tail_k17 = &TAIL_K17,
+            .tail_scale_k16 = 29380.0 / 10660, /* the two classes' projections of the catalogue */
+            .tail_scale_k17 = 763400.0 / 387000,
             .origin_groups = ORIGIN_GROUPS("an AVX2 CPU without AVX-512"),
             .origin_grids = ORIGIN_GRIDS("an AVX2 CPU without AVX-512")},
 };
@@ -159,22 +290,33 @@ mc_status job_cost_cpu_chosen(job_cost_cpu *cpu, mc_error *err)
     return mc_fail(err, MC_EINVAL, "MINCLUE_COST_CPU=%s: the rates are of avx512 or avx2", env);
 }
 
-/* Mean microseconds of t's samples at the sampled band nearest band. */
-static uint64_t rate_of(const rate_table *t, int band)
+/* Mean microseconds of t's samples at the sampled band nearest band; with
+ * a tail (tail->n > 0), of the strata below TAIL_FIRST and the tail's
+ * bands, the lower one on a tie, times scale on the tail. */
+static uint64_t rate_of_tail(const rate_table *t, const tail_table *tail, double scale, int band)
 {
+    const int below = tail && tail->n ? TAIL_FIRST : 417; /* the strata below this */
     size_t best = 0;
-    for (size_t i = 1; i < NSTRATA; i++)
+    for (size_t i = 1; i < NSTRATA && SAMPLED_BAND[i] < below; i++)
         if (abs(SAMPLED_BAND[i] - band) < abs(SAMPLED_BAND[best] - band)) best = i;
     uint64_t sum = 0;
+    if (below <= 416 && (band >= below || below - band < abs(SAMPLED_BAND[best] - band))) {
+        const int *cs = tail->cs[(band > below ? band : below) - below];
+        for (int k = 0; k < tail->n; k++) sum += (uint64_t)cs[k];
+        return (uint64_t)((double)sum * 10000 / tail->n * scale + 0.5);
+    }
     for (int k = 0; k < t->n; k++) sum += (uint64_t)t->cs[best][k];
     return sum * 10000 / (uint64_t)t->n; /* the mean in hundredths of s, in us */
 }
 
+static uint64_t rate_of(const rate_table *t, int band) { return rate_of_tail(t, NULL, 1, band); }
+
 uint64_t job_cost_bandpair_usec(int K, int band, job_cost_cpu cpu)
 {
+    const cpu_rates *r = &RATES[cpu];
     if (band < 1 || band > 416) return 0;
-    if (K == 16) return rate_of(&RATES[cpu].group_k16, band) + ENUMERATION_USEC;
-    if (K == 17) return rate_of(&RATES[cpu].group_k17, band) + ENUMERATION_USEC;
+    if (K == 16) return rate_of_tail(&r->group_k16, r->tail_k16, r->tail_scale_k16, band) + ENUMERATION_USEC;
+    if (K == 17) return rate_of_tail(&r->group_k17, r->tail_k17, r->tail_scale_k17, band) + ENUMERATION_USEC;
     return 0;
 }
 

@@ -3,8 +3,8 @@
  * all 983,959,110 groups, beside the band engine per grid and the checker
  * per grid on grids of the same groups.
  *
- * usage: bench_bandscan [--k K] [--per-band N] [--bands B] [--seed S]
- *                       [--grids G] [--checker] [--two-band-solver]
+ * usage: bench_bandscan [--k K] [--per-band N] [--bands B | --band1 LIST]
+ *                       [--seed S] [--grids G] [--checker] [--two-band-solver]
  *        bench_bandscan [--k K] --group B L
  * --band3-min Z: only puzzles whose band 3 holds at least Z clues
  * (band_options.band3_min; K = 17, Z = 7: pass 1 of the case split).
@@ -15,11 +15,14 @@
  * --group: the one group of band-1 index B at local rank L, with every
  * counter of the band engine (profiling one heavy group).
  * Strata: B band-1 indices spread evenly over 1..416 (default 13: 1, 35,
- * 70, ..., 416); in each, N groups (default 2) at local ranks drawn
- * uniformly (seeded) from 1..n_b. Each group: band_engine_run_group with
+ * 70, ..., 416), or the band-1 indices of --band1 LIST (increasing,
+ * commas and ranges: "1,36,70,...,381,399-416", the tail where the rate
+ * changes fast); in each, N groups (default 2) at local ranks drawn
+ * uniformly (seeded) from 1..n_b, in the order of the strata. Each group: band_engine_run_group with
  * K clues (CPU seconds of the thread, items, puzzles). Projection: each of
  * the 416 bands takes its exact group count n_b (bandpair_rank.h) times the mean seconds
- * per group of its stratum (the nearest sampled band); the sampling error
+ * per group of its stratum (the nearest sampled band, the lower one on a
+ * tie: the rule of job_cost.c); the sampling error
  * is the standard error of that stratified mean (per-stratum variance of
  * the sampled groups / N). The enumeration of the groups themselves is
  * bench_bandpair's (about 3 core-hours for the catalogue) and is added.
@@ -61,8 +64,34 @@ static int pick_fn(void *arg, const bandpair_group *g)
     return 1;
 }
 
+/* Parses --band1's LIST into sampled[] (increasing band-1 indices);
+ * returns their count, or 0 if LIST is not such a list. */
+static int parse_bands(const char *list, int *sampled)
+{
+    int n = 0, last = 0;
+    for (const char *s = list; *s;) {
+        char *end;
+        long lo = strtol(s, &end, 10), hi = lo;
+        if (end == s) return 0;
+        if (*end == '-') {
+            s = end + 1;
+            hi = strtol(s, &end, 10);
+            if (end == s) return 0;
+        }
+        if (lo <= last || hi < lo || hi > BAND_COUNT) return 0;
+        for (long b = lo; b <= hi; b++) sampled[n++] = (int)b;
+        last = (int)hi;
+        if (*end == ',') end++;
+        else if (*end) return 0;
+        s = end;
+    }
+    return n;
+}
+
 int main(int argc, char **argv)
 {
+    int sampled[BAND_COUNT];
+    const char *band_list = NULL;
     int K = 16, per = 2, nb = 13, grids = 1, with_checker = 0;
     uint64_t seed = 2026, group_local = 0;
     int group_band = 0, band3_min = 0, two_band_solver = 0;
@@ -70,6 +99,7 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--k") && i + 1 < argc) K = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--per-band") && i + 1 < argc) per = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--bands") && i + 1 < argc) nb = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--band1") && i + 1 < argc) band_list = argv[++i];
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--grids") && i + 1 < argc) grids = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--checker")) with_checker = 1;
@@ -80,10 +110,15 @@ int main(int argc, char **argv)
             group_local = strtoull(argv[++i], NULL, 10);
         }
         else {
-            fprintf(stderr, "usage: bench_bandscan [--k K] [--per-band N] [--bands B] [--seed S] [--grids G] "
-                            "[--checker] [--band3-min Z] [--two-band-solver]\n       bench_bandscan [--k K] [--band3-min Z] --group B L\n");
+            fprintf(stderr, "usage: bench_bandscan [--k K] [--per-band N] [--bands B | --band1 LIST] [--seed S] "
+                            "[--grids G] [--checker] [--band3-min Z] [--two-band-solver]\n       bench_bandscan [--k K] [--band3-min Z] --group B L\n");
             return 2;
         }
+    }
+    if (band_list && (nb = parse_bands(band_list, sampled)) < 2) {
+        fprintf(stderr, "bench_bandscan: --band1 %s: 2 or more increasing band-1 indices in 1..416 "
+                        "(\"1,36,399-416\")\n", band_list);
+        return 2;
     }
     if (per < 2 || nb < 2 || nb > BAND_COUNT || K < 1 || K > 27) {
         fprintf(stderr, "bench_bandscan: --per-band >= 2, 2 <= --bands <= 416, 1 <= --k <= 27\n");
@@ -128,18 +163,18 @@ int main(int argc, char **argv)
     prng_seed(&rng, seed);
     printf("# K = %d: %d strata x %d groups (seed %llu)%s; CPU s of the thread\n", K, nb, per,
            (unsigned long long)seed, band3_min ? ", band 3 >= --band3-min clues only" : "");
+    if (band_list) printf("# band-1 indices: %s\n", band_list);
     if (band3_min) printf("# --band3-min %d\n", band3_min);
     band_record all;
     memset(&all, 0, sizeof all);
     printf("%6s %12s %6s %8s %8s %12s %10s %8s %8s %8s\n", "band1", "local", "items", "s/group", "s/item",
            "pairs", "pass2", "puzzles", "grid s", "chk s");
     double mean_of[BAND_COUNT + 1] = {0}, var_of[BAND_COUNT + 1] = {0};
-    int sampled[BAND_COUNT];
     double sum_items = 0, sum_groups_s = 0, grid_s = 0, chk_s = 0;
     int ngroups = 0, ngrids = 0;
     for (int i = 0; i < nb; i++) {
-        int b = 1 + (int)((double)i * (BAND_COUNT - 1) / (nb - 1) + 0.5);
-        sampled[i] = b;
+        if (!band_list) sampled[i] = 1 + (int)((double)i * (BAND_COUNT - 1) / (nb - 1) + 0.5);
+        int b = sampled[i];
         double s1 = 0, s2 = 0;
         for (int k = 0; k < per; k++) {
             uint64_t local = 1 + prng_next(&rng) % bandpair_rank_band_count(b);
