@@ -37,7 +37,10 @@
  * catalogue (uniform weights: every group counts once), beside the
  * projection of job_cost's rates (the strata of this bench, nearest
  * sampled band) and, stratum by stratum, the uniform mean of the groups
- * whose band 1 is nearest that sampled band.
+ * whose band 1 is nearest that sampled band. --warm: each drawn group
+ * run right after the group before it (global rank - 1, not counted), as
+ * in a scan: the same groups, band 1's sets kept when that group has the
+ * same band 1; beside the run without it, the per-group cost of band 1.
  * --window N --starts W: W start ranks drawn uniformly (seeded), N
  * consecutive groups from each (into the next band 1 if one ends), as a
  * scan runs them: band 1's valid sets kept over the groups of one band 1.
@@ -100,7 +103,7 @@ static int stratum_of(int band)
  * and its standard error), the counters and phases summed, by stratum. */
 typedef struct tally {
     band_engine *e;
-    int K, n, kept, last_band, items, verbose;
+    int K, n, kept, last_band, items, verbose, skip;
     double s1, s2;
     band_record all;
     int sn[13];
@@ -139,7 +142,8 @@ static int window_fn(void *arg, const bandpair_group *g)
     band_record r;
     bool kept = g->band1 == w->t->last_band;
     if ((w->st = band_engine_run_group(w->t->e, g->pair, g->band3, g->nband3, &r, NULL, NULL)) != MC_OK) return 0;
-    tally_group(w->t, g->band1, g->local_rank, &r, g->nband3, kept);
+    if (w->t->skip > 0) w->t->skip--;
+    else tally_group(w->t, g->band1, g->local_rank, &r, g->nband3, kept);
     w->t->last_band = g->band1;
     return 1;
 }
@@ -213,7 +217,8 @@ int main(int argc, char **argv)
 {
     int K = 16, per = 2, nb = 13, grids = 1, with_checker = 0;
     uint64_t seed = 2026, group_local = 0;
-    int group_band = 0, band3_min = 0, two_band_solver = 0, seed_given = 0, uniform = 0, window = 0, starts = 3;
+    int group_band = 0, band3_min = 0, two_band_solver = 0, seed_given = 0, uniform = 0, window = 0, starts = 3,
+        warm = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--k") && i + 1 < argc) K = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--per-band") && i + 1 < argc) per = atoi(argv[++i]);
@@ -223,6 +228,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--uniform") && i + 1 < argc) uniform = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--window") && i + 1 < argc) window = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--starts") && i + 1 < argc) starts = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--warm")) warm = 1;
         else if (!strcmp(argv[i], "--checker")) with_checker = 1;
         else if (!strcmp(argv[i], "--two-band-solver")) two_band_solver = 1;
         else if (!strcmp(argv[i], "--band3-min") && i + 1 < argc) band3_min = atoi(argv[++i]);
@@ -233,7 +239,7 @@ int main(int argc, char **argv)
         else {
             fprintf(stderr, "usage: bench_bandscan [--k K] [--per-band N] [--bands B] [--seed S] [--grids G] "
                             "[--checker] [--band3-min Z] [--two-band-solver]\n       bench_bandscan [--k K] [--band3-min Z] --group B L\n"
-                            "       bench_bandscan [--k K] [--seed S] --uniform N\n"
+                            "       bench_bandscan [--k K] [--seed S] [--warm] --uniform N\n"
                             "       bench_bandscan [--k K] [--seed S] --window N [--starts W]\n");
             return 2;
         }
@@ -290,8 +296,8 @@ int main(int argc, char **argv)
         t.e = e, t.K = K, t.verbose = 1;
         if (uniform)
             printf("# K = %d: %d groups at global ranks drawn uniformly from 1..%llu (seed %llu), in the order drawn; "
-                   "CPU s of the thread\n", K, uniform, (unsigned long long)BANDPAIR_RANK_TOTAL,
-                   (unsigned long long)seed);
+                   "CPU s of the thread%s\n", K, uniform, (unsigned long long)BANDPAIR_RANK_TOTAL,
+                   (unsigned long long)seed, warm ? "; each after the group before it (--warm, not counted)" : "");
         else
             printf("# K = %d: %d windows of %d consecutive groups from start ranks drawn uniformly (seed %llu); CPU s "
                    "of the thread\n", K, starts, window, (unsigned long long)seed);
@@ -299,7 +305,9 @@ int main(int argc, char **argv)
         for (int i = 0; i < (uniform ? uniform : starts); i++) {
             uint64_t span = uniform ? 1 : (uint64_t)window;
             uint64_t first = 1 + prng_below(&rng, BANDPAIR_RANK_TOTAL - span + 1);
-            if (run_ranks(ctx, &t, first, span) != MC_OK) return 1;
+            /* --warm: the group before it first, not counted */
+            t.skip = warm && first > 1;
+            if (run_ranks(ctx, &t, first - (uint64_t)t.skip, span + (uint64_t)t.skip) != MC_OK) return 1;
             fflush(stdout);
         }
         tally_report(&t, uniform ? "uniform" : "window", uniform != 0);
