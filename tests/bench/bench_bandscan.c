@@ -135,17 +135,18 @@ typedef struct window_arg {
     mc_status st;
 } window_arg;
 
-/* bandpair_enumerate's callback: the group run at once, as a scan does. */
+/* bandpair_enumerate's callback: the group run at once, as a scan does;
+ * nonzero (stop) on an engine error. */
 static int window_fn(void *arg, const bandpair_group *g)
 {
     window_arg *w = arg;
     band_record r;
     bool kept = g->band1 == w->t->last_band;
-    if ((w->st = band_engine_run_group(w->t->e, g->pair, g->band3, g->nband3, &r, NULL, NULL)) != MC_OK) return 0;
+    if ((w->st = band_engine_run_group(w->t->e, g->pair, g->band3, g->nband3, &r, NULL, NULL)) != MC_OK) return 1;
     if (w->t->skip > 0) w->t->skip--;
     else tally_group(w->t, g->band1, g->local_rank, &r, g->nband3, kept);
     w->t->last_band = g->band1;
-    return 1;
+    return 0;
 }
 
 /* Groups first..first + count - 1 (global ranks), into the next band 1s. */
