@@ -41,6 +41,9 @@
  * run right after the group before it (global rank - 1, not counted), as
  * in a scan: the same groups, band 1's sets kept when that group has the
  * same band 1; beside the run without it, the per-group cost of band 1.
+ * --fresh: each drawn group on a new engine (band_engine_new), as one
+ * group per process runs: its buffers grown and first touched in the
+ * group's CPU time.
  * --window N --starts W: W start ranks drawn uniformly (seeded), N
  * consecutive groups from each (into the next band 1 if one ends), as a
  * scan runs them: band 1's valid sets kept over the groups of one band 1.
@@ -219,7 +222,7 @@ int main(int argc, char **argv)
     int K = 16, per = 2, nb = 13, grids = 1, with_checker = 0;
     uint64_t seed = 2026, group_local = 0;
     int group_band = 0, band3_min = 0, two_band_solver = 0, seed_given = 0, uniform = 0, window = 0, starts = 3,
-        warm = 0;
+        warm = 0, fresh = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--k") && i + 1 < argc) K = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--per-band") && i + 1 < argc) per = atoi(argv[++i]);
@@ -230,6 +233,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--window") && i + 1 < argc) window = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--starts") && i + 1 < argc) starts = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--warm")) warm = 1;
+        else if (!strcmp(argv[i], "--fresh")) fresh = 1;
         else if (!strcmp(argv[i], "--checker")) with_checker = 1;
         else if (!strcmp(argv[i], "--two-band-solver")) two_band_solver = 1;
         else if (!strcmp(argv[i], "--band3-min") && i + 1 < argc) band3_min = atoi(argv[++i]);
@@ -240,7 +244,7 @@ int main(int argc, char **argv)
         else {
             fprintf(stderr, "usage: bench_bandscan [--k K] [--per-band N] [--bands B] [--seed S] [--grids G] "
                             "[--checker] [--band3-min Z] [--two-band-solver]\n       bench_bandscan [--k K] [--band3-min Z] --group B L\n"
-                            "       bench_bandscan [--k K] [--seed S] [--warm] --uniform N\n"
+                            "       bench_bandscan [--k K] [--seed S] [--warm | --fresh] --uniform N\n"
                             "       bench_bandscan [--k K] [--seed S] --window N [--starts W]\n");
             return 2;
         }
@@ -298,7 +302,9 @@ int main(int argc, char **argv)
         if (uniform)
             printf("# K = %d: %d groups at global ranks drawn uniformly from 1..%llu (seed %llu), in the order drawn; "
                    "CPU s of the thread%s\n", K, uniform, (unsigned long long)BANDPAIR_RANK_TOTAL,
-                   (unsigned long long)seed, warm ? "; each after the group before it (--warm, not counted)" : "");
+                   (unsigned long long)seed,
+                   warm ? "; each after the group before it (--warm, not counted)"
+                        : fresh ? "; each on a new engine (--fresh)" : "");
         else
             printf("# K = %d: %d windows of %d consecutive groups from start ranks drawn uniformly (seed %llu); CPU s "
                    "of the thread\n", K, starts, window, (unsigned long long)seed);
@@ -306,6 +312,11 @@ int main(int argc, char **argv)
         for (int i = 0; i < (uniform ? uniform : starts); i++) {
             uint64_t span = uniform ? 1 : (uint64_t)window;
             uint64_t first = 1 + prng_below(&rng, BANDPAIR_RANK_TOTAL - span + 1);
+            if (fresh) {
+                band_engine_free(e);
+                if (!(e = band_engine_new(&o))) return 1;
+                t.e = e, t.last_band = 0;
+            }
             /* --warm: the group before it first, not counted */
             t.skip = warm && first > 1;
             if (run_ranks(ctx, &t, first - (uint64_t)t.skip, span + (uint64_t)t.skip) != MC_OK) return 1;
