@@ -43,7 +43,8 @@
  * same band 1; beside the run without it, the per-group cost of band 1.
  * --fresh: each drawn group on a new engine (band_engine_new), as one
  * group per process runs: its buffers grown and first touched in the
- * group's CPU time.
+ * group's CPU time. --seed-each: draw i the first of seed S + i, so that
+ * `--seed S+i --uniform 1`, one process per group, runs the same groups.
  * --window N --starts W: W start ranks drawn uniformly (seeded), N
  * consecutive groups from each (into the next band 1 if one ends), as a
  * scan runs them: band 1's valid sets kept over the groups of one band 1.
@@ -222,7 +223,7 @@ int main(int argc, char **argv)
     int K = 16, per = 2, nb = 13, grids = 1, with_checker = 0;
     uint64_t seed = 2026, group_local = 0;
     int group_band = 0, band3_min = 0, two_band_solver = 0, seed_given = 0, uniform = 0, window = 0, starts = 3,
-        warm = 0, fresh = 0;
+        warm = 0, fresh = 0, seed_each = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--k") && i + 1 < argc) K = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--per-band") && i + 1 < argc) per = atoi(argv[++i]);
@@ -234,6 +235,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--starts") && i + 1 < argc) starts = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--warm")) warm = 1;
         else if (!strcmp(argv[i], "--fresh")) fresh = 1;
+        else if (!strcmp(argv[i], "--seed-each")) seed_each = 1;
         else if (!strcmp(argv[i], "--checker")) with_checker = 1;
         else if (!strcmp(argv[i], "--two-band-solver")) two_band_solver = 1;
         else if (!strcmp(argv[i], "--band3-min") && i + 1 < argc) band3_min = atoi(argv[++i]);
@@ -244,7 +246,7 @@ int main(int argc, char **argv)
         else {
             fprintf(stderr, "usage: bench_bandscan [--k K] [--per-band N] [--bands B] [--seed S] [--grids G] "
                             "[--checker] [--band3-min Z] [--two-band-solver]\n       bench_bandscan [--k K] [--band3-min Z] --group B L\n"
-                            "       bench_bandscan [--k K] [--seed S] [--warm | --fresh] --uniform N\n"
+                            "       bench_bandscan [--k K] [--seed S] [--seed-each] [--warm | --fresh] --uniform N\n"
                             "       bench_bandscan [--k K] [--seed S] --window N [--starts W]\n");
             return 2;
         }
@@ -311,6 +313,7 @@ int main(int argc, char **argv)
         tally_header();
         for (int i = 0; i < (uniform ? uniform : starts); i++) {
             uint64_t span = uniform ? 1 : (uint64_t)window;
+            if (seed_each) prng_seed(&rng, seed + (uint64_t)i);
             uint64_t first = 1 + prng_below(&rng, BANDPAIR_RANK_TOTAL - span + 1);
             if (fresh) {
                 band_engine_free(e);
