@@ -687,17 +687,21 @@ static void dispatch(hitset_ctx *h, int d, int r)
  * left cuts (false); exactly as many make the region's cells outside the
  * parts dead (each part takes one of the region's clues left). Notes the
  * smallest such part (h->cap_branch): the node branches on it, so that
- * the caps bind early. */
+ * the caps bind early. The sets whose live part lies inside the region are
+ * the unhit ones that no live cell outside it hits (in = u minus the cell
+ * vectors of those cells), so only they are read, in set order as before. */
 HV_ALWAYS bool caps_body(hitset_ctx *h, frame *f, const family *F, const int W)
 {
     for (int i = 0; i < h->ncaps; i++) {
         const cs81 R = h->cap_region[i];
-        int left = h->cap[i] - cs81_count(cs81_and(f->chosen, R)), parts = 0, best = 82, j;
+        int left = h->cap[i] - cs81_count(cs81_and(f->chosen, R)), parts = 0, best = 82, j, c;
         if (left < 0) return false;
-        cs81 acc = cs81_empty();
-        HV_FOREACH(j, f->u, W) {
+        cs81 acc = cs81_empty(), out = cs81_andnot(cs81_andnot(h->allcells, R), f->dead);
+        uint64_t in[MAXW];
+        for (int w = 0; w < W; w++) in[w] = f->u[w];
+        CS81_FOREACH(c, out) for (int w = 0; w < W; w++) in[w] &= ~F->cellvec[c][w];
+        HV_FOREACH(j, in, W) {
             cs81 l = cs81_andnot(F->ua[j], f->dead);
-            if (!cs81_is_empty(cs81_andnot(l, R))) continue;
             int k = cs81_count(l);
             if (k < best) {
                 best = k;
