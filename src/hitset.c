@@ -549,15 +549,17 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
     const cs81 dead = nar(f->dead, narrow);
     for (int k = r + 1; k <= h->maxdeg; k++)
         if (!hv_is_zero(f->clq[k], CLQW, simd)) return;
-    int lb = 0;
+    int lb = 0, nlv = 0;
     cs81 acc = cs81_empty();
-    cs81 P[MAXDEPTH];
+    cs81 P[MAXDEPTH], L[HITSET_MAX_UAS];
     int j;
     /* Most nodes are cut by the packing or the tight search: the sizes
-     * needed for the branch choice are counted only after that. */
+     * needed for the branch choice are counted only after that. The live
+     * parts are kept in set order (L) for the second packing. */
     HV_FOREACH(j, f->u, W) {
         cs81 l = cs81_andnot(nar(F->ua[j], narrow), dead);
         if (cs81_is_empty(l)) return;
+        L[nlv++] = l;
         if (!cs81_intersects(l, acc)) {
             acc = cs81_or(acc, l);
             P[lb++] = l;
@@ -582,16 +584,13 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
     /* A second packing, smallest live parts first (per size a list, last
      * set first), often finds more parts than the first (in set order);
      * then a local improvement. */
-    cs81 L[HITSET_MAX_UAS];
     int16_t head[82], next[HITSET_MAX_UAS];
-    int nlv = 0, mins = 81, maxs = 0;
+    int mins = 81, maxs = 0;
     for (int s = 0; s < 82; s++) head[s] = -1;
-    HV_FOREACH(j, f->u, W) {
-        cs81 l = cs81_andnot(nar(F->ua[j], narrow), dead);
-        int n = cs81_count(l);
-        L[nlv] = l;
-        next[nlv] = head[n];
-        head[n] = (int16_t)nlv++;
+    for (int i = 0; i < nlv; i++) {
+        int n = cs81_count(nar(L[i], narrow));
+        next[i] = head[n];
+        head[n] = (int16_t)i;
         if (n > maxs) maxs = n;
         if (n < mins) mins = n;
     }
