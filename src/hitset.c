@@ -83,6 +83,15 @@ static inline void count_node(hitset_ctx *h)
     }
 }
 
+/* A set of a grid of at most 64 cells (narrow) has no cell in w[1]: the
+ * narrow versions of the node, leaf and caps bodies read their sets through
+ * nar(), so that the compiler drops the second word's work. */
+HV_ALWAYS cs81 nar(cs81 s, const int narrow)
+{
+    if (narrow) s.w[1] = 0;
+    return s;
+}
+
 /* Whether chosen exceeds a region cap. */
 static bool over_cap(const hitset_ctx *h, cs81 chosen)
 {
@@ -287,14 +296,14 @@ static void add_learned(hitset_ctx *h, int d, cs81 u, bool must, bool fresh)
 static void enter(hitset_ctx *h, int d, int r);
 
 /* One clue left: the cells that hit every unhit set, minus dead ones. */
-HV_ALWAYS void leaf_body(hitset_ctx *h, int d, const int W)
+HV_ALWAYS void leaf_body(hitset_ctx *h, int d, const int W, const int narrow)
 {
     frame *f = &h->fr[d];
     const family *F = &h->fam[f->fam];
-    cs81 cand = cs81_andnot(h->allcells, f->dead);
+    cs81 cand = nar(cs81_andnot(h->allcells, f->dead), narrow);
     int j;
     HV_FOREACH(j, f->u, W) {
-        cand = cs81_and(cand, F->ua[j]);
+        cand = cs81_and(cand, nar(F->ua[j], narrow));
         if (cs81_is_empty(cand)) return;
     }
     while (!cs81_is_empty(cand) && !h->stop) {
@@ -329,13 +338,13 @@ HV_ALWAYS void leaf_body(hitset_ctx *h, int d, const int W)
  * root) — every other unit is already folded into its part, which only
  * shrinks — and on return the sets meeting two or more parts. */
 HV_ALWAYS bool settle_bits(const family *F, const uint64_t *u, cs81 *P, int m, uint64_t *M, bool have,
-                           uint64_t *tw, const int W)
+                           uint64_t *tw, const int W, const int narrow)
 {
     for (int q = 0; q < m && !have; q++) {
         uint64_t *Mq = M + q * W;
         for (int w = 0; w < W; w++) Mq[w] = 0;
         int c;
-        CS81_FOREACH(c, P[q]) for (int w = 0; w < W; w++) Mq[w] |= F->cellvec[c][w];
+        CS81_FOREACH(c, nar(P[q], narrow)) for (int w = 0; w < W; w++) Mq[w] |= F->cellvec[c][w];
         for (int w = 0; w < W; w++) Mq[w] &= u[w];
     }
     for (;;) {
@@ -361,11 +370,11 @@ HV_ALWAYS bool settle_bits(const family *F, const uint64_t *u, cs81 *P, int m, u
                 any |= U[w];
             }
             if (!any) continue;
-            cs81 np = P[q];
+            cs81 np = nar(P[q], narrow);
             int j, c;
-            HV_FOREACH(j, U, W) np = cs81_and(np, F->ua[j]);
+            HV_FOREACH(j, U, W) np = cs81_and(np, nar(F->ua[j], narrow));
             if (cs81_is_empty(np)) return false;
-            if (cs81_eq(np, P[q])) continue;
+            if (cs81_eq(np, nar(P[q], narrow))) continue;
             P[q] = np;
             changed = true;
             uint64_t *Mq = M + q * W;
@@ -378,7 +387,7 @@ HV_ALWAYS bool settle_bits(const family *F, const uint64_t *u, cs81 *P, int m, u
 }
 
 static void tight_rec(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
-                      const uint64_t *tw, int W);
+                      const uint64_t *tw, int W, int narrow);
 
 /* A settled tight node: branches on the smallest part, each child takes
  * one of its cells, drops the part and the sets that cell hits, and is
@@ -386,7 +395,7 @@ static void tight_rec(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, c
  * part, so every set is produced once. With no part left every set is hit:
  * a candidate. */
 HV_ALWAYS void tight_rec_body(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u,
-                              const uint64_t *M, const uint64_t *tw, const int W)
+                              const uint64_t *M, const uint64_t *tw, const int W, const int narrow)
 {
     count_node(h);
     if (h->ncaps && over_cap(h, chosen)) return;
@@ -398,15 +407,15 @@ HV_ALWAYS void tight_rec_body(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, 
         return;
     }
     const family *F = &h->fam[h->fr[d].fam];
-    int bi = 0, bn = cs81_count(P[0]);
+    int bi = 0, bn = cs81_count(nar(P[0], narrow));
     for (int i = 1; i < m; i++) {
-        int n = cs81_count(P[i]);
+        int n = cs81_count(nar(P[i], narrow));
         if (n < bn) {
             bn = n;
             bi = i;
         }
     }
-    cs81 br = P[bi], Q[MAXDEPTH];
+    cs81 br = nar(P[bi], narrow), Q[MAXDEPTH];
     uint64_t u2[MAXW], M2[MAXDEPTH * MAXW], tw2[MAXW];
     while (!cs81_is_empty(br) && !h->stop) {
         int c = cs81_pop(&br), q = 0;
@@ -414,41 +423,49 @@ HV_ALWAYS void tight_rec_body(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, 
         for (int w = 0; w < W; w++) u2[w] = u[w] & ~cv[w];
         for (int i = 0; i < m; i++) {
             if (i == bi) continue;
-            Q[q] = P[i];
+            Q[q] = nar(P[i], narrow);
             for (int w = 0; w < W; w++) M2[q * W + w] = M[i * W + w] & ~cv[w];
             q++;
         }
         for (int w = 0; w < W; w++) tw2[w] = tw[w];
-        if (!settle_bits(F, u2, Q, m - 1, M2, true, tw2, W)) continue;
+        if (!settle_bits(F, u2, Q, m - 1, M2, true, tw2, W, narrow)) continue;
         cs81 ch = chosen;
         cs81_add(&ch, c);
-        tight_rec(h, d, ch, Q, m - 1, u2, M2, tw2, W);
+        tight_rec(h, d, ch, Q, m - 1, u2, M2, tw2, W, narrow);
     }
 }
 
-#define TIGHT_FN(W)                                                                                      \
-    static void tight_rec_##W(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u,       \
-                              const uint64_t *M, const uint64_t *tw)                                        \
+#define TIGHT_FN(W, N)                                                                                   \
+    static void tight_rec_##W##_##N(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, \
+                                    const uint64_t *M, const uint64_t *tw)                                  \
     {                                                                                                       \
-        tight_rec_body(h, d, ch, P, m, u, M, tw, W);                                                        \
+        tight_rec_body(h, d, ch, P, m, u, M, tw, W, N);                                                     \
     }
-TIGHT_FN(1)
-TIGHT_FN(2)
-TIGHT_FN(4)
-TIGHT_FN(8)
+TIGHT_FN(1, 0)
+TIGHT_FN(2, 0)
+TIGHT_FN(4, 0)
+TIGHT_FN(8, 0)
+TIGHT_FN(1, 1)
+TIGHT_FN(2, 1)
+TIGHT_FN(4, 1)
+TIGHT_FN(8, 1)
 
 static void tight_rec(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
-                      const uint64_t *tw, int W)
+                      const uint64_t *tw, int W, int narrow)
 {
-    switch (W) {
-    case 1: tight_rec_1(h, d, chosen, P, m, u, M, tw); break;
-    case 2: tight_rec_2(h, d, chosen, P, m, u, M, tw); break;
-    case 4: tight_rec_4(h, d, chosen, P, m, u, M, tw); break;
-    default: tight_rec_8(h, d, chosen, P, m, u, M, tw); break;
+    switch (W * 2 + narrow) {
+    case 2: tight_rec_1_0(h, d, chosen, P, m, u, M, tw); break;
+    case 4: tight_rec_2_0(h, d, chosen, P, m, u, M, tw); break;
+    case 8: tight_rec_4_0(h, d, chosen, P, m, u, M, tw); break;
+    case 16: tight_rec_8_0(h, d, chosen, P, m, u, M, tw); break;
+    case 3: tight_rec_1_1(h, d, chosen, P, m, u, M, tw); break;
+    case 5: tight_rec_2_1(h, d, chosen, P, m, u, M, tw); break;
+    case 9: tight_rec_4_1(h, d, chosen, P, m, u, M, tw); break;
+    default: tight_rec_8_1(h, d, chosen, P, m, u, M, tw); break;
     }
 }
 
-HV_ALWAYS void tight_body(hitset_ctx *h, int d, int r, cs81 *P, const int W)
+HV_ALWAYS void tight_body(hitset_ctx *h, int d, int r, cs81 *P, const int W, const int narrow)
 {
     frame *f = &h->fr[d];
     const family *F = &h->fam[f->fam];
@@ -456,8 +473,8 @@ HV_ALWAYS void tight_body(hitset_ctx *h, int d, int r, cs81 *P, const int W)
     for (int w = 0; w < W; w++) u[w] = f->u[w];
     uint64_t M[MAXDEPTH * MAXW], tw[MAXW];
     for (int w = 0; w < W; w++) tw[w] = ~UINT64_C(0);
-    if (!settle_bits(F, u, P, r, M, false, tw, W)) return;
-    tight_rec(h, d, f->chosen, P, r, u, M, tw, W);
+    if (!settle_bits(F, u, P, r, M, false, tw, W, narrow)) return;
+    tight_rec(h, d, f->chosen, P, r, u, M, tw, W, narrow);
 }
 
 /* Local improvement of a packing P[0..lb) of the live parts of the unhit
@@ -466,8 +483,9 @@ HV_ALWAYS void tight_body(hitset_ctx *h, int d, int r, cs81 *P, const int W)
  * meeting no part becomes a part, as long as lb <= r. The sets meeting only
  * part p are M[p] & ~twice, as in settle_bits. Returns the new count. */
 HV_ALWAYS int packing_improve(const family *F, const uint64_t *u, cs81 dead, cs81 *P, int lb, int r,
-                                   const int W)
+                                   const int W, const int narrow)
 {
+    dead = nar(dead, narrow);
     uint64_t M[MAXDEPTH * MAXW];
 again:
     if (lb > r) return lb;
@@ -487,7 +505,7 @@ again:
     for (int w = 0; w < W; w++) {
         uint64_t x = u[w] & ~once[w]; /* a set meeting no part: one more part */
         if (x) {
-            P[lb++] = cs81_andnot(F->ua[w * 64 + __builtin_ctzll(x)], dead);
+            P[lb++] = cs81_andnot(nar(F->ua[w * 64 + __builtin_ctzll(x)], narrow), dead);
             goto again;
         }
     }
@@ -502,8 +520,8 @@ again:
         cs81 got[MAXDEPTH], a = cs81_empty();
         int k = 0, j;
         HV_FOREACH(j, U, W) {
-            cs81 l = cs81_andnot(F->ua[j], dead);
-            if (lb - 1 + k > r || cs81_intersects(l, a) || cs81_eq(l, P[p])) continue;
+            cs81 l = cs81_andnot(nar(F->ua[j], narrow), dead);
+            if (lb - 1 + k > r || cs81_intersects(l, a) || cs81_eq(l, nar(P[p], narrow))) continue;
             a = cs81_or(a, l);
             got[k++] = l;
         }
@@ -524,28 +542,31 @@ HV_ALWAYS int cell_hits(const uint64_t *u, const uint64_t *cv, const int W)
 }
 
 /* Two or more clues left: bound, pick the branch set, recurse. */
-HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int simd)
+HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int simd, const int narrow)
 {
     frame *f = &h->fr[d];
     const family *F = &h->fam[f->fam];
+    const cs81 dead = nar(f->dead, narrow);
     for (int k = r + 1; k <= h->maxdeg; k++)
         if (!hv_is_zero(f->clq[k], CLQW, simd)) return;
-    int lb = 0;
+    int lb = 0, nlv = 0;
     cs81 acc = cs81_empty();
-    cs81 P[MAXDEPTH];
+    cs81 P[MAXDEPTH], L[HITSET_MAX_UAS];
     int j;
     /* Most nodes are cut by the packing or the tight search: the sizes
-     * needed for the branch choice are counted only after that. */
+     * needed for the branch choice are counted only after that. The live
+     * parts are kept in set order (L) for the second packing. */
     HV_FOREACH(j, f->u, W) {
-        cs81 l = cs81_andnot(F->ua[j], f->dead);
+        cs81 l = cs81_andnot(nar(F->ua[j], narrow), dead);
         if (cs81_is_empty(l)) return;
+        L[nlv++] = l;
         if (!cs81_intersects(l, acc)) {
             acc = cs81_or(acc, l);
             P[lb++] = l;
             /* r parts: tight. The rest of the scan is not needed: a later set
              * meeting no part (disjoint or all dead) makes settle_bits cut. */
             if (lb == r) {
-                tight_body(h, d, r, P, W);
+                tight_body(h, d, r, P, W, narrow);
                 return;
             }
         }
@@ -553,26 +574,23 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
     /* Near tight (one or two parts short): improve the first packing before
      * the second is built. */
     if (lb + 2 >= r) {
-        lb = packing_improve(F, f->u, f->dead, P, lb, r, W);
+        lb = packing_improve(F, f->u, dead, P, lb, r, W, narrow);
         if (lb > r) return;
         if (lb == r) {
-            tight_body(h, d, r, P, W);
+            tight_body(h, d, r, P, W, narrow);
             return;
         }
     }
     /* A second packing, smallest live parts first (per size a list, last
      * set first), often finds more parts than the first (in set order);
      * then a local improvement. */
-    cs81 L[HITSET_MAX_UAS];
     int16_t head[82], next[HITSET_MAX_UAS];
-    int nlv = 0, mins = 81, maxs = 0;
+    int mins = 81, maxs = 0;
     for (int s = 0; s < 82; s++) head[s] = -1;
-    HV_FOREACH(j, f->u, W) {
-        cs81 l = cs81_andnot(F->ua[j], f->dead);
-        int n = cs81_count(l);
-        L[nlv] = l;
-        next[nlv] = head[n];
-        head[n] = (int16_t)nlv++;
+    for (int i = 0; i < nlv; i++) {
+        int n = cs81_count(nar(L[i], narrow));
+        next[i] = head[n];
+        head[n] = (int16_t)i;
         if (n > maxs) maxs = n;
         if (n < mins) mins = n;
     }
@@ -580,19 +598,20 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
     acc = cs81_empty();
     for (int s = mins; s <= maxs; s++)
         for (int i = head[s]; i >= 0; i = next[i]) {
-            if (!cs81_intersects(L[i], acc)) {
-                acc = cs81_or(acc, L[i]);
-                P[lb2++] = L[i];
+            const cs81 l = nar(L[i], narrow);
+            if (!cs81_intersects(l, acc)) {
+                acc = cs81_or(acc, l);
+                P[lb2++] = l;
                 if (lb2 == r) {
-                    tight_body(h, d, r, P, W);
+                    tight_body(h, d, r, P, W, narrow);
                     return;
                 }
             }
         }
-    lb2 = packing_improve(F, f->u, f->dead, P, lb2, r, W);
+    lb2 = packing_improve(F, f->u, dead, P, lb2, r, W, narrow);
     if (lb2 > r) return;
     if (lb2 == r) {
-        tight_body(h, d, r, P, W);
+        tight_body(h, d, r, P, W, narrow);
         return;
     }
     /* The branch set: among the live parts with at most one cell more than
@@ -602,7 +621,7 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
     int bsum = -1;
     for (int s = mins; s <= mins + 1 && s <= maxs; s++)
         for (int i = head[s]; i >= 0; i = next[i]) {
-            cs81 l = L[i];
+            cs81 l = nar(L[i], narrow);
             int sum = 0, c;
             CS81_FOREACH(c, l) sum += cell_hits(f->u, F->cellvec[c], W);
             sum = sum * 64 / s;
@@ -641,45 +660,36 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
     }
 }
 
-#define NODE_FN(W, S)                                                                  \
-    static void node_##W##_##S(hitset_ctx *h, int d, int r) { node_body(h, d, r, W, S); } \
-    static void leaf_##W##_##S(hitset_ctx *h, int d) { leaf_body(h, d, W); }
-NODE_FN(1, 0)
-NODE_FN(2, 0)
-NODE_FN(4, 0)
-NODE_FN(8, 0)
-NODE_FN(1, 1)
-NODE_FN(2, 1)
-NODE_FN(4, 1)
-NODE_FN(8, 1)
+/* node_W_S_N, leaf_W_N: the bodies for W words, simd S, narrow N. */
+#define NODE_FN(W, S, N)                                                                                \
+    static void node_##W##_##S##_##N(hitset_ctx *h, int d, int r) { node_body(h, d, r, W, S, N); }
+#define LEAF_FN(W, N) \
+    static void leaf_##W##_##N(hitset_ctx *h, int d) { leaf_body(h, d, W, N); }
+#define NODE_FNS(W)                                                                                     \
+    NODE_FN(W, 0, 0) NODE_FN(W, 1, 0) NODE_FN(W, 0, 1) NODE_FN(W, 1, 1) LEAF_FN(W, 0) LEAF_FN(W, 1)
+NODE_FNS(1)
+NODE_FNS(2)
+NODE_FNS(4)
+NODE_FNS(8)
+
+typedef void (*node_fn)(hitset_ctx *, int, int);
+typedef void (*leaf_fn)(hitset_ctx *, int);
+/* [log2 W][simd][narrow] */
+static const node_fn node_of[4][2][2] = {
+    {{node_1_0_0, node_1_0_1}, {node_1_1_0, node_1_1_1}},
+    {{node_2_0_0, node_2_0_1}, {node_2_1_0, node_2_1_1}},
+    {{node_4_0_0, node_4_0_1}, {node_4_1_0, node_4_1_1}},
+    {{node_8_0_0, node_8_0_1}, {node_8_1_0, node_8_1_1}},
+};
+static const leaf_fn leaf_of[4][2] = {
+    {leaf_1_0, leaf_1_1}, {leaf_2_0, leaf_2_1}, {leaf_4_0, leaf_4_1}, {leaf_8_0, leaf_8_1}};
 
 static void dispatch(hitset_ctx *h, int d, int r)
 {
     int W = h->fam[h->fr[d].fam].W;
-    int key = W * 2 + (h->simd ? 1 : 0);
-    if (r == 1) {
-        switch (key) {
-        case 2: leaf_1_0(h, d); break;
-        case 4: leaf_2_0(h, d); break;
-        case 8: leaf_4_0(h, d); break;
-        case 16: leaf_8_0(h, d); break;
-        case 3: leaf_1_1(h, d); break;
-        case 5: leaf_2_1(h, d); break;
-        case 9: leaf_4_1(h, d); break;
-        default: leaf_8_1(h, d); break;
-        }
-        return;
-    }
-    switch (key) {
-    case 2: node_1_0(h, d, r); break;
-    case 4: node_2_0(h, d, r); break;
-    case 8: node_4_0(h, d, r); break;
-    case 16: node_8_0(h, d, r); break;
-    case 3: node_1_1(h, d, r); break;
-    case 5: node_2_1(h, d, r); break;
-    case 9: node_4_1(h, d, r); break;
-    default: node_8_1(h, d, r); break;
-    }
+    int lw = W == 1 ? 0 : W == 2 ? 1 : W == 4 ? 2 : 3, narrow = h->ncells <= 64;
+    if (r == 1) leaf_of[lw][narrow](h, d);
+    else node_of[lw][h->simd ? 1 : 0][narrow](h, d, r);
 }
 
 /* The region caps at frame f: a greedy packing of the live parts of the
@@ -687,17 +697,22 @@ static void dispatch(hitset_ctx *h, int d, int r)
  * left cuts (false); exactly as many make the region's cells outside the
  * parts dead (each part takes one of the region's clues left). Notes the
  * smallest such part (h->cap_branch): the node branches on it, so that
- * the caps bind early. */
-HV_ALWAYS bool caps_body(hitset_ctx *h, frame *f, const family *F, const int W)
+ * the caps bind early. The sets whose live part lies inside the region are
+ * the unhit ones that no live cell outside it hits (in = u minus the cell
+ * vectors of those cells), so only they are read, in set order as before. */
+HV_ALWAYS bool caps_body(hitset_ctx *h, frame *f, const family *F, const int W, const int narrow)
 {
     for (int i = 0; i < h->ncaps; i++) {
         const cs81 R = h->cap_region[i];
-        int left = h->cap[i] - cs81_count(cs81_and(f->chosen, R)), parts = 0, best = 82, j;
+        int left = h->cap[i] - cs81_count(cs81_and(f->chosen, R)), parts = 0, best = 82, j, c;
         if (left < 0) return false;
-        cs81 acc = cs81_empty();
-        HV_FOREACH(j, f->u, W) {
-            cs81 l = cs81_andnot(F->ua[j], f->dead);
-            if (!cs81_is_empty(cs81_andnot(l, R))) continue;
+        cs81 acc = cs81_empty(), out = cs81_andnot(cs81_andnot(h->allcells, R), f->dead);
+        uint64_t in[MAXW];
+        for (int w = 0; w < W; w++) in[w] = f->u[w];
+        CS81_FOREACH(c, out) for (int w = 0; w < W; w++) in[w] &= ~F->cellvec[c][w];
+        const cs81 dead = nar(f->dead, narrow);
+        HV_FOREACH(j, in, W) {
+            cs81 l = cs81_andnot(nar(F->ua[j], narrow), dead);
             int k = cs81_count(l);
             if (k < best) {
                 best = k;
@@ -714,7 +729,8 @@ HV_ALWAYS bool caps_body(hitset_ctx *h, frame *f, const family *F, const int W)
 }
 
 #define CAPS_FN(W) \
-    static bool caps_##W(hitset_ctx *h, frame *f, const family *F) { return caps_body(h, f, F, W); }
+    static bool caps_##W(hitset_ctx *h, frame *f, const family *F) { return caps_body(h, f, F, W, 0); } \
+    static bool caps_##W##_narrow(hitset_ctx *h, frame *f, const family *F) { return caps_body(h, f, F, W, 1); }
 CAPS_FN(1)
 CAPS_FN(2)
 CAPS_FN(4)
@@ -722,6 +738,14 @@ CAPS_FN(8)
 
 static bool apply_caps(hitset_ctx *h, frame *f, const family *F)
 {
+    if (h->ncells <= 64) {
+        switch (F->W) {
+        case 1: return caps_1_narrow(h, f, F);
+        case 2: return caps_2_narrow(h, f, F);
+        case 4: return caps_4_narrow(h, f, F);
+        default: return caps_8_narrow(h, f, F);
+        }
+    }
     switch (F->W) {
     case 1: return caps_1(h, f, F);
     case 2: return caps_2(h, f, F);
