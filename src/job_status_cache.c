@@ -106,24 +106,33 @@ void job_status_cache_free(job_status_cache *c)
     free(c);
 }
 
-char *job_status_cache_key(const char *dir)
+/* The stat key of the regular file at path appended at key + *n (a comma
+ * before all but the first); false when it is no such file or the key is
+ * full. */
+static bool stat_key(const char *path, char *key, size_t cap, size_t *n)
+{
+    struct stat st;
+    if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return false;
+    *n += (size_t)snprintf(key + *n, cap - *n, "%s%jx:%jx:%jx:%jd.%09ld:%jd.%09ld", *n ? "," : "",
+                           (uintmax_t)st.st_dev, (uintmax_t)st.st_ino, (uintmax_t)st.st_size,
+                           (intmax_t)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec, (intmax_t)st.st_ctim.tv_sec,
+                           (long)st.st_ctim.tv_nsec);
+    return *n < cap;
+}
+
+char *job_status_cache_key(const char *dir, const char *source)
 {
     static const char *const files[] = {"journal", "summary.json", "found.txt"};
-    char real[PATH_MAX], key[3 * 160] = "";
+    char real[PATH_MAX], key[4 * 160] = "";
     if (!realpath(dir, real) || strchr(real, '\n')) return NULL;
     size_t n = 0;
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         char *path = job_path_join(real, files[i]);
-        struct stat st;
-        bool ok = path && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+        bool ok = stat_key(path, key, sizeof key, &n);
         free(path);
         if (!ok) return NULL;
-        n += (size_t)snprintf(key + n, sizeof key - n, "%s%jx:%jx:%jx:%jd.%09ld:%jd.%09ld", i ? "," : "",
-                              (uintmax_t)st.st_dev, (uintmax_t)st.st_ino, (uintmax_t)st.st_size,
-                              (intmax_t)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec, (intmax_t)st.st_ctim.tv_sec,
-                              (long)st.st_ctim.tv_nsec);
-        if (n >= sizeof key) return NULL;
     }
+    if (source && !stat_key(source, key, sizeof key, &n)) return NULL;
     size_t total = n + 1 + strlen(real) + 1;
     char *out = malloc(total);
     if (out) snprintf(out, total, "%s %s", key, real);

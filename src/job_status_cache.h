@@ -5,12 +5,15 @@
  * Representation: FILE is text, its first line JOB_STATUS_CACHE_FORMAT,
  * then one line per verified output: its key, a space, its absolute path
  * (realpath). The key is, for each of its journal, summary.json and
- * found.txt, the device, inode, size, mtime and ctime (to the nanosecond)
- * as stat gives them, taken before verify read the files. Only passes are
- * kept: a failure is checked again at the next call.
+ * found.txt, and of the source file of a job whose source is a file (the
+ * path its journal's job line names), the device, inode, size, mtime and
+ * ctime (to the nanosecond) as stat gives them, taken before verify read
+ * the files. Only passes are kept: a failure is checked again at the next
+ * call; so is a pass whose source verify found elsewhere (a record
+ * moved: job_source_locate), which is not kept.
  *
- * Invariants: an entry is used only when every one of the three files
- * still has its key; any write to a file (an appended chunk line, a
+ * Invariants: an entry is used only when every one of its files still has
+ * its key; any write to a file (an appended chunk line, a
  * rebuilt summary, an edit, a copy, a touch) changes its ctime, which no
  * user can set back, so a cache whose files changed never says complete.
  * A line that does not read as an entry is ignored. A FILE that is there
@@ -32,9 +35,10 @@ typedef struct job_status_cache job_status_cache;
 MC_MUST_USE mc_status job_status_cache_load(const char *path, job_status_cache **out, mc_error *err);
 void job_status_cache_free(job_status_cache *c);
 
-/* The key of the output in dir as of now, malloc'd ("key path"); NULL when
- * it has none (a file missing, a path with a newline) or out of memory. */
-char *job_status_cache_key(const char *dir);
+/* The key of the output in dir as of now, with the file source (NULL: a
+ * source that is no file), malloc'd ("key path"); NULL when it has none (a
+ * file missing, a path with a newline) or out of memory. */
+char *job_status_cache_key(const char *dir, const char *source);
 /* Was the output of this key verified (an entry with the key)? */
 bool job_status_cache_verified(job_status_cache *c, const char *key);
 /* The output of this key verified: kept (key taken over; false: out of

@@ -251,13 +251,14 @@ static mc_status judge_files(job_status_output *o, job *j, journal_data *d, mc_e
  * the source too: the chunks' checksums, every puzzle re-solved): damaged
  * with verify's first problem when it does not verify, or when verify
  * cannot run (the source not found or unreadable). With s->cache: taken
- * from it when its files are as they were when it verified, and put into
- * it when it verifies now. Errors only out of memory. */
-static mc_status verify_in_full(job_status *s, job_status_output *o, mc_error *err)
+ * from it when its files and j's source file are as they were when it
+ * verified, and put into it when it verifies now. Errors only out of
+ * memory. */
+static mc_status verify_in_full(job_status *s, job_status_output *o, const job *j, mc_error *err)
 {
     char *key = NULL; /* taken before verify reads the files */
     if (s->cache) {
-        key = job_status_cache_key(o->dir);
+        key = job_status_cache_key(o->dir, j->has_source_sum ? j->source_path : NULL);
         if (!job_status_cache_seen(s->cache, o->dir)) {
             free(key);
             return mc_fail(err, MC_ENOMEM, "out of memory");
@@ -276,6 +277,10 @@ static mc_status verify_in_full(job_status *s, job_status_output *o, mc_error *e
     mc_error e;
     mc_status st = job_verify_output(o->dir, m, &res, &e);
     bool ok = st == MC_OK && res.ok;
+    if (res.j.source_recorded) { /* verify took the source from elsewhere: not the file of the key */
+        free(key);
+        key = NULL;
+    }
     job_verified_free(&res);
     if (fclose(m) != 0 || !text || st == MC_ENOMEM) {
         free(text);
@@ -391,7 +396,7 @@ static mc_status read_journal_of(job_status *s, job_status_output *o, const char
                  (unsigned long long)missing, missing == 1 ? " is" : "s are");
     } else if (!missing && summary && job_file_there(o->dir, "found.txt")) {
         rc = judge_files(o, &j, &d, err);
-        if (rc == MC_OK && o->state == JOB_COMPLETE) rc = verify_in_full(s, o, err);
+        if (rc == MC_OK && o->state == JOB_COMPLETE) rc = verify_in_full(s, o, &j, err);
     } else if (o->age <= o->stall) {
         o->state = JOB_RUNNING;
     } else {

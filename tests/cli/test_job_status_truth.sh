@@ -16,7 +16,8 @@
 #   of its grid, resealed, with found.txt and summary.json rebuilt from it:
 #   not complete, with verify's reason; --cache keeps a verdict while the
 #   output's files are unchanged and not after an edit that keeps the
-#   journal's size and mtime, and is never written onto a journal.
+#   journal's size and mtime, nor after its source file changed, and is
+#   never written onto a journal.
 # ctest-labels: cli
 # ctest-timeout: 300
 source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
@@ -193,6 +194,22 @@ touch -r t/journal cc/journal
 st --cache c.cache cc
 [ $rc = 1 ] && [ "$(state_of cc)" = damaged ] && grep -q "checksum $bad does not match" s.txt
 check "a journal edited in place, its size and mtime kept: verified anew, damaged ($rc)" $?
+echo "== --cache: a verdict kept only while the source file is the one verified"
+cp "$D/grids-4x4-all.txt" own.txt
+printf 'source = grids %s\nranks = 1-40\nclues = 5\nchunk = 4\nengine = brute\noutput = os\n' "$(pwd -P)/own.txt" > os.job
+"$M" run --quiet os.job 2>/dev/null || fail "run os"
+st --cache c.cache os.job
+[ $rc = 0 ] && [ "$(state_of os.job)" = complete ]; check "a job of its own grid file: complete, into the cache ($rc)" $?
+st --cache c.cache os
+[ $rc = 0 ] && grep -q '^verify: 0 outputs checked in full now, 1 as the cache' s.txt; check "again, the output alone: as the cache had it ($rc)" $?
+sed -i '1{h;d};2{G}' own.txt   # the first two grids swapped: other content, the same size
+"$M" job verify os > v.txt 2>&1 && fail "verify takes the changed source"
+st --cache c.cache os.job
+[ $rc = 1 ] && [ "$(state_of os.job)" = damaged ]
+check "the source file changed behind the output, its job file given: damaged ($rc)" $?
+st --cache c.cache os   # the output alone: no job file to hold the source's content sum against
+[ $rc = 1 ] && [ "$(state_of os)" = damaged ] && grep -q "no file of the job's source" s.txt
+check "the source file changed behind the output, the output given: verified anew, damaged, as verify says ($rc)" $?
 cp cc/journal j0
 st --cache cc/journal cc
 [ $rc = 2 ] && cmp -s j0 cc/journal; check "--cache onto a journal: refused, exit 2, nothing written ($rc)" $?
