@@ -24,7 +24,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -269,53 +268,31 @@ static mc_status verify_in_full(job_status *s, job_status_output *o, const job *
         }
     }
     s->verified++;
-    char *text = NULL;
+    char *text = NULL; /* verify's report: its first problem is in res */
     size_t len = 0;
     FILE *m = open_memstream(&text, &len);
     if (!m) return mc_fail(err, MC_ENOMEM, "out of memory");
     job_verified res;
     mc_error e;
     mc_status st = job_verify_output(o->dir, m, &res, &e);
-    bool ok = st == MC_OK && res.ok;
-    if (res.j.source_recorded) { /* verify took the source from elsewhere: not the file of the key */
-        free(key);
-        key = NULL;
-    }
+    bool ok = st == MC_OK && res.ok, keep = ok && key && !res.j.source_recorded; /* not a source found elsewhere */
+    if (st != MC_OK)
+        snprintf(o->why, sizeof o->why, "job verify cannot check it: %.300s", e.msg);
+    else if (!ok)
+        snprintf(o->why, sizeof o->why, "not verified: as job verify says, %.300s", res.first_problem);
+    if (!ok) o->state = JOB_DAMAGED;
     job_verified_free(&res);
-    if (fclose(m) != 0 || !text || st == MC_ENOMEM) {
-        free(text);
+    bool closed = fclose(m) == 0 && text;
+    free(text);
+    if (!closed || st == MC_ENOMEM) {
         free(key);
         return mc_fail(err, MC_ENOMEM, "out of memory");
     }
-    if (ok && key) {
-        bool kept = job_status_cache_put(s->cache, key);
-        key = NULL;
-        if (!kept) {
-            free(text);
-            return mc_fail(err, MC_ENOMEM, "out of memory");
-        }
+    if (!keep) {
+        free(key);
+        return MC_OK;
     }
-    free(key);
-    if (!ok) {
-        o->state = JOB_DAMAGED;
-        if (st != MC_OK) {
-            snprintf(o->why, sizeof o->why, "job verify cannot check it: %.300s", e.msg);
-        } else { /* the first problem line: "missing: ", "wrong: " or "duplicated: " */
-            const char *p = text, *line = NULL;
-            while (*p && !line) {
-                if (!strncmp(p, "missing: ", 9) || !strncmp(p, "wrong: ", 7) || !strncmp(p, "duplicated: ", 12))
-                    line = p;
-                const char *nl = strchr(p, '\n');
-                p = nl ? nl + 1 : p + strlen(p);
-            }
-            const char *nl = line ? strchr(line, '\n') : NULL;
-            int n = line ? (int)(nl ? nl - line : (ptrdiff_t)strlen(line)) : 0;
-            snprintf(o->why, sizeof o->why, "not verified: as job verify says, %.*s", n > 300 ? 300 : n,
-                     line ? line : "(no problem named)");
-        }
-    }
-    free(text);
-    return MC_OK;
+    return job_status_cache_put(s->cache, key) ? MC_OK : mc_fail(err, MC_ENOMEM, "out of memory");
 }
 
 /* The journal of o read and judged; want: the job file's job line (NULL

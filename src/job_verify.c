@@ -90,13 +90,20 @@ typedef struct verifier {
     bandpair_ctx *bp;        /* for groups: bandpair_cover */
     FILE *out;
     long problems;
+    char first[320]; /* the first problem's line (job_verified.first_problem) */
 } verifier;
 
 static void problem(verifier *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void problem(verifier *v, const char *fmt, ...)
 {
-    if (v->problems++ >= MAX_REPORTS) return;
     va_list ap;
+    if (v->problems == 0) {
+        va_start(ap, fmt);
+        vsnprintf(v->first, sizeof v->first, fmt, ap);
+        va_end(ap);
+        v->first[strcspn(v->first, "\n")] = 0;
+    }
+    if (v->problems++ >= MAX_REPORTS) return;
     va_start(ap, fmt);
     termtext_vprintf(v->out, fmt, ap); /* names and values from the files, escaped: one line each */
     va_end(ap);
@@ -454,6 +461,7 @@ mc_status job_verify_output(const char *dir, FILE *out, job_verified *res, mc_er
     }
 done:
     if (st == MC_OK) { /* the job and its line go to res */
+        memcpy(res->first_problem, v.first, sizeof v.first);
         res->j = v.j;
         res->identity = v.d.identity;
         v.d.identity = NULL;

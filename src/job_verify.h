@@ -38,6 +38,7 @@ typedef struct job_verified {
     char *identity;
     job_totals t;
     bool ok;
+    char first_problem[320]; /* the first problem line as written, without its newline; "" when ok */
 } job_verified;
 
 /* job_verify, keeping the job and totals in *res (job_verified_free; on an
