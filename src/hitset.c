@@ -435,34 +435,33 @@ HV_ALWAYS void tight_rec_body(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, 
     }
 }
 
+/* The bodies are made once per word count W (1, 2, 4, 8: word_class 0..3)
+ * and narrow (0, 1), and each caller picks its one from a table indexed
+ * [word_class(W)][narrow]. */
+static inline int word_class(int W) { return W == 1 ? 0 : W == 2 ? 1 : W == 4 ? 2 : 3; }
+
 #define TIGHT_FN(W, N)                                                                                   \
     static void tight_rec_##W##_##N(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, \
                                     const uint64_t *M, const uint64_t *tw)                                  \
     {                                                                                                       \
         tight_rec_body(h, d, ch, P, m, u, M, tw, W, N);                                                     \
     }
-TIGHT_FN(1, 0)
-TIGHT_FN(2, 0)
-TIGHT_FN(4, 0)
-TIGHT_FN(8, 0)
-TIGHT_FN(1, 1)
-TIGHT_FN(2, 1)
-TIGHT_FN(4, 1)
-TIGHT_FN(8, 1)
+#define TIGHT_FNS(W) TIGHT_FN(W, 0) TIGHT_FN(W, 1)
+TIGHT_FNS(1)
+TIGHT_FNS(2)
+TIGHT_FNS(4)
+TIGHT_FNS(8)
+
+typedef void (*tight_fn)(hitset_ctx *, int, cs81, const cs81 *, int, const uint64_t *, const uint64_t *,
+                         const uint64_t *);
+static const tight_fn tight_of[4][2] = {
+    {tight_rec_1_0, tight_rec_1_1}, {tight_rec_2_0, tight_rec_2_1}, {tight_rec_4_0, tight_rec_4_1},
+    {tight_rec_8_0, tight_rec_8_1}};
 
 static void tight_rec(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, int m, const uint64_t *u, const uint64_t *M,
                       const uint64_t *tw, int W, int narrow)
 {
-    switch (W * 2 + narrow) {
-    case 2: tight_rec_1_0(h, d, chosen, P, m, u, M, tw); break;
-    case 4: tight_rec_2_0(h, d, chosen, P, m, u, M, tw); break;
-    case 8: tight_rec_4_0(h, d, chosen, P, m, u, M, tw); break;
-    case 16: tight_rec_8_0(h, d, chosen, P, m, u, M, tw); break;
-    case 3: tight_rec_1_1(h, d, chosen, P, m, u, M, tw); break;
-    case 5: tight_rec_2_1(h, d, chosen, P, m, u, M, tw); break;
-    case 9: tight_rec_4_1(h, d, chosen, P, m, u, M, tw); break;
-    default: tight_rec_8_1(h, d, chosen, P, m, u, M, tw); break;
-    }
+    tight_of[word_class(W)][narrow](h, d, chosen, P, m, u, M, tw);
 }
 
 HV_ALWAYS void tight_body(hitset_ctx *h, int d, int r, cs81 *P, const int W, const int narrow)
@@ -660,7 +659,8 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
     }
 }
 
-/* node_W_S_N, leaf_W_N: the bodies for W words, simd S, narrow N. */
+/* node_W_S_N, leaf_W_N: the bodies for W words, simd S, narrow N
+ * (node_of[word_class(W)][S][N], leaf_of[word_class(W)][N]). */
 #define NODE_FN(W, S, N)                                                                                \
     static void node_##W##_##S##_##N(hitset_ctx *h, int d, int r) { node_body(h, d, r, W, S, N); }
 #define LEAF_FN(W, N) \
@@ -687,7 +687,7 @@ static const leaf_fn leaf_of[4][2] = {
 static void dispatch(hitset_ctx *h, int d, int r)
 {
     int W = h->fam[h->fr[d].fam].W;
-    int lw = W == 1 ? 0 : W == 2 ? 1 : W == 4 ? 2 : 3, narrow = h->ncells <= 64;
+    int lw = word_class(W), narrow = h->ncells <= 64;
     if (r == 1) leaf_of[lw][narrow](h, d);
     else node_of[lw][h->simd ? 1 : 0][narrow](h, d, r);
 }
@@ -728,30 +728,21 @@ HV_ALWAYS bool caps_body(hitset_ctx *h, frame *f, const family *F, const int W, 
     return true;
 }
 
-#define CAPS_FN(W) \
-    static bool caps_##W(hitset_ctx *h, frame *f, const family *F) { return caps_body(h, f, F, W, 0); } \
-    static bool caps_##W##_narrow(hitset_ctx *h, frame *f, const family *F) { return caps_body(h, f, F, W, 1); }
-CAPS_FN(1)
-CAPS_FN(2)
-CAPS_FN(4)
-CAPS_FN(8)
+#define CAPS_FN(W, N) \
+    static bool caps_##W##_##N(hitset_ctx *h, frame *f, const family *F) { return caps_body(h, f, F, W, N); }
+#define CAPS_FNS(W) CAPS_FN(W, 0) CAPS_FN(W, 1)
+CAPS_FNS(1)
+CAPS_FNS(2)
+CAPS_FNS(4)
+CAPS_FNS(8)
+
+typedef bool (*caps_fn)(hitset_ctx *, frame *, const family *);
+static const caps_fn caps_of[4][2] = {
+    {caps_1_0, caps_1_1}, {caps_2_0, caps_2_1}, {caps_4_0, caps_4_1}, {caps_8_0, caps_8_1}};
 
 static bool apply_caps(hitset_ctx *h, frame *f, const family *F)
 {
-    if (h->ncells <= 64) {
-        switch (F->W) {
-        case 1: return caps_1_narrow(h, f, F);
-        case 2: return caps_2_narrow(h, f, F);
-        case 4: return caps_4_narrow(h, f, F);
-        default: return caps_8_narrow(h, f, F);
-        }
-    }
-    switch (F->W) {
-    case 1: return caps_1(h, f, F);
-    case 2: return caps_2(h, f, F);
-    case 4: return caps_4(h, f, F);
-    default: return caps_8(h, f, F);
-    }
+    return caps_of[word_class(F->W)][h->ncells <= 64](h, f, F);
 }
 
 /* Frame d is set up with r clues left. */
