@@ -118,18 +118,32 @@ static int parse_bands(const char *list, int *sampled)
     return n;
 }
 
-/* The 13 strata of the default sample (--bands 13): band b belongs to the
- * nearest sampled band (the lower one on a tie). job_cost.c prices the
- * bands below 399 so; its tail, 399-416, has a rate per band, so the model
- * column of a stratum is its bands' mean, weighted by their groups. */
-static const int STRATUM_BAND[13] = {1, 36, 70, 105, 139, 174, 209, 243, 278, 312, 347, 381, 416};
+/* The i-th of nb sampled band-1 indices spread evenly over 1..416 (the
+ * default sample, --bands nb). */
+static int spread_band(int i, int nb) { return 1 + (int)((double)i * (BAND_COUNT - 1) / (nb - 1) + 0.5); }
+
+/* The index into sampled[0..n) of the sampled band nearest band (the lower
+ * one on a tie): the stratum band belongs to. */
+static int nearest_sampled(const int *sampled, int n, int band)
+{
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (abs(sampled[i] - band) < abs(sampled[best] - band)) best = i;
+    return best;
+}
+
+/* --uniform and --window report by the 13 strata of the default sample
+ * (STRATA bands, spread_band). job_cost.c prices the bands below 399 so;
+ * its tail, 399-416, has a rate per band, so the model column of a
+ * stratum is its bands' mean, weighted by their groups. */
+#define STRATA 13
+static int stratum_band[STRATA];
 
 static int stratum_of(int band)
 {
-    int best = 0;
-    for (int i = 1; i < 13; i++)
-        if (abs(STRATUM_BAND[i] - band) < abs(STRATUM_BAND[best] - band)) best = i;
-    return best;
+    if (!stratum_band[0])
+        for (int i = 0; i < STRATA; i++) stratum_band[i] = spread_band(i, STRATA);
+    return nearest_sampled(stratum_band, STRATA, band);
 }
 
 /* The groups run by --uniform or --window: seconds of each (for the mean
@@ -139,8 +153,8 @@ typedef struct tally {
     int K, n, kept, last_band, items, verbose, skip;
     double s1, s2;
     band_record all;
-    int sn[13];
-    double ss[13];
+    int sn[STRATA];
+    double ss[STRATA];
 } tally;
 
 static void tally_group(tally *t, int band, uint64_t local, const band_record *r, int items, bool kept)
@@ -231,7 +245,7 @@ static void tally_report(const tally *t, const char *what, bool strata)
     /* job_cost's rates (the strata of this bench, committed), weighted by
      * the groups of each band */
     job_cost_cpu cpu = job_cost_cpu_here();
-    double model = 0, wsum[13] = {0}, rate[13] = {0};
+    double model = 0, wsum[STRATA] = {0}, rate[STRATA] = {0};
     for (int b = 1; b <= BAND_COUNT; b++) {
         double nb = (double)bandpair_rank_band_count(b);
         double us = (double)job_cost_bandpair_usec(t->K, b, cpu);
@@ -239,13 +253,13 @@ static void tally_report(const tally *t, const char *what, bool strata)
         wsum[stratum_of(b)] += nb;
         rate[stratum_of(b)] += nb * us / 1e6;
     }
-    for (int k = 0; k < 13; k++)
+    for (int k = 0; k < STRATA; k++)
         if (wsum[k] > 0) rate[k] /= wsum[k]; /* the stratum's mean, by groups (the tail's rates differ by band) */
     printf("%s, job_cost's rates (%s, enumeration included): %.5f s/group, %.4g core-hours\n", what,
            job_cost_cpu_name(cpu), model / T / 1e6, model / 1e6 / 3600);
     printf("%s, stratum by stratum: band  weight  uniform groups  uniform s/group  job_cost s/group\n", what);
-    for (int k = 0; k < 13; k++)
-        printf("  %4d %7.4f %5d %10.5f %10.5f\n", STRATUM_BAND[k], wsum[k] / T, t->sn[k],
+    for (int k = 0; k < STRATA; k++)
+        printf("  %4d %7.4f %5d %10.5f %10.5f\n", stratum_band[k], wsum[k] / T, t->sn[k],
                t->sn[k] ? t->ss[k] / t->sn[k] : 0.0, rate[k]);
 }
 
@@ -383,7 +397,7 @@ int main(int argc, char **argv)
     double sum_items = 0, sum_groups_s = 0, grid_s = 0, chk_s = 0;
     int ngroups = 0, ngrids = 0;
     for (int i = 0; i < nb; i++) {
-        if (!band_list) sampled[i] = 1 + (int)((double)i * (BAND_COUNT - 1) / (nb - 1) + 0.5);
+        if (!band_list) sampled[i] = spread_band(i, nb);
         int b = sampled[i];
         double s1 = 0, s2 = 0;
         for (int k = 0; k < per; k++) {
@@ -429,9 +443,7 @@ int main(int argc, char **argv)
      * strata's variances add with their total group counts */
     double total = 0, all_groups = 0, var_coh = 0, nsum[BAND_COUNT] = {0};
     for (int b = 1; b <= BAND_COUNT; b++) {
-        int best = 0;
-        for (int i = 1; i < nb; i++)
-            if (abs(sampled[i] - b) < abs(sampled[best] - b)) best = i;
+        int best = nearest_sampled(sampled, nb, b);
         double n = (double)bandpair_rank_band_count(b);
         all_groups += n;
         total += n * mean_of[sampled[best]];
