@@ -290,18 +290,19 @@ mc_status job_cost_cpu_chosen(job_cost_cpu *cpu, mc_error *err)
     return mc_fail(err, MC_EINVAL, "MINCLUE_COST_CPU=%s: the rates are of avx512 or avx2", env);
 }
 
-/* Mean microseconds of t's samples at the sampled band nearest band; with
- * a tail (tail->n > 0), of the strata below TAIL_FIRST and the tail's
- * bands, the lower one on a tie, times scale on the tail. */
-static uint64_t rate_of_tail(const rate_table *t, const tail_table *tail, double scale, int band)
+/* Mean microseconds of t's samples at the sampled band nearest band (the
+ * lower one on a tie). With a tail (NULL: none), the sampled bands are the
+ * strata below TAIL_FIRST and every tail band, whose mean is scaled by
+ * scale (the strata at or above TAIL_FIRST are not used). */
+static uint64_t rate_of(const rate_table *t, const tail_table *tail, double scale, int band)
 {
-    const int below = tail && tail->n ? TAIL_FIRST : 417; /* the strata below this */
+    const int first_tail = tail ? TAIL_FIRST : 417;
     size_t best = 0;
-    for (size_t i = 1; i < NSTRATA && SAMPLED_BAND[i] < below; i++)
+    for (size_t i = 1; i < NSTRATA && SAMPLED_BAND[i] < first_tail; i++)
         if (abs(SAMPLED_BAND[i] - band) < abs(SAMPLED_BAND[best] - band)) best = i;
     uint64_t sum = 0;
-    if (below <= 416 && (band >= below || below - band < abs(SAMPLED_BAND[best] - band))) {
-        const int *cs = tail->cs[(band > below ? band : below) - below];
+    if (band >= first_tail || first_tail - band < abs(SAMPLED_BAND[best] - band)) { /* a tail band is nearest */
+        const int *cs = tail->cs[(band > first_tail ? band : first_tail) - first_tail];
         for (int k = 0; k < tail->n; k++) sum += (uint64_t)cs[k];
         return (uint64_t)((double)sum * 10000 / tail->n * scale + 0.5);
     }
@@ -309,14 +310,12 @@ static uint64_t rate_of_tail(const rate_table *t, const tail_table *tail, double
     return sum * 10000 / (uint64_t)t->n; /* the mean in hundredths of s, in us */
 }
 
-static uint64_t rate_of(const rate_table *t, int band) { return rate_of_tail(t, NULL, 1, band); }
-
 uint64_t job_cost_bandpair_usec(int K, int band, job_cost_cpu cpu)
 {
     const cpu_rates *r = &RATES[cpu];
     if (band < 1 || band > 416) return 0;
-    if (K == 16) return rate_of_tail(&r->group_k16, r->tail_k16, r->tail_scale_k16, band) + ENUMERATION_USEC;
-    if (K == 17) return rate_of_tail(&r->group_k17, r->tail_k17, r->tail_scale_k17, band) + ENUMERATION_USEC;
+    if (K == 16) return rate_of(&r->group_k16, r->tail_k16, r->tail_scale_k16, band) + ENUMERATION_USEC;
+    if (K == 17) return rate_of(&r->group_k17, r->tail_k17, r->tail_scale_k17, band) + ENUMERATION_USEC;
     return 0;
 }
 
@@ -371,7 +370,7 @@ static mc_status model_grids(const job *j, const rate_table *t, job_cost *c, mc_
     for (int b = j->band_lo; st == MC_OK && b <= j->band_hi; b++) {
         uint64_t n;
         st = gridrank_band_count(gr, b, &n, err);
-        if (st == MC_OK && n) add_segment(c, j, at, at + n - 1, rate_of(t, b));
+        if (st == MC_OK && n) add_segment(c, j, at, at + n - 1, rate_of(t, NULL, 1, b));
         at += n;
     }
     gridrank_free(gr);
