@@ -439,6 +439,8 @@ HV_ALWAYS void tight_rec_body(hitset_ctx *h, int d, cs81 chosen, const cs81 *P, 
  * and narrow (0, 1), and each caller picks its one from a table indexed
  * [word_class(W)][narrow]. */
 static inline int word_class(int W) { return W == 1 ? 0 : W == 2 ? 1 : W == 4 ? 2 : 3; }
+/* A grid of at most 64 cells: its sets have no cell in w[1] (nar). */
+static inline int narrow_of(const hitset_ctx *h) { return h->ncells <= 64; }
 
 #define TIGHT_FN(W, N)                                                                                   \
     static void tight_rec_##W##_##N(hitset_ctx *h, int d, cs81 ch, const cs81 *P, int m, const uint64_t *u, \
@@ -687,7 +689,7 @@ static const leaf_fn leaf_of[4][2] = {
 static void dispatch(hitset_ctx *h, int d, int r)
 {
     int W = h->fam[h->fr[d].fam].W;
-    int lw = word_class(W), narrow = h->ncells <= 64;
+    int lw = word_class(W), narrow = narrow_of(h);
     if (r == 1) leaf_of[lw][narrow](h, d);
     else node_of[lw][h->simd ? 1 : 0][narrow](h, d, r);
 }
@@ -742,7 +744,7 @@ static const caps_fn caps_of[4][2] = {
 
 static bool apply_caps(hitset_ctx *h, frame *f, const family *F)
 {
-    return caps_of[word_class(F->W)][h->ncells <= 64](h, f, F);
+    return caps_of[word_class(F->W)][narrow_of(h)](h, f, F);
 }
 
 /* Frame d is set up with r clues left. */
