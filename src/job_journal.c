@@ -131,6 +131,10 @@ static mc_status read_journal(const char *path, const geometry *geo, bool head_o
         bool good = false;
         if (line[0] == '#' || len == 0) {
             good = true;
+            if (!strncmp(line, "# " JOURNAL_STOP_NOTE, 2 + strlen(JOURNAL_STOP_NOTE)))
+                d->stop_at = strtoll(line + 2 + strlen(JOURNAL_STOP_NOTE), NULL, 10);
+            else if (!strncmp(line, "# " JOURNAL_RUN_NOTE, 2 + strlen(JOURNAL_RUN_NOTE)))
+                d->stop_at = 0;
         } else if (line[0] == 'J' && journal_line_unseal(line, (size_t)len) && !strncmp(line, "J ", 2)) {
             if (d->identity) {
                 st = mc_fail(err, MC_ECORRUPT, "%s:%ld: a second job line", path, lineno);
@@ -164,6 +168,7 @@ static mc_status read_journal(const char *path, const geometry *geo, bool head_o
                     st = mc_fail(err, MC_ENOMEM, "out of memory");
                     break;
                 }
+                d->stop_at = 0;
                 good = true;
             }
         }

@@ -15,7 +15,11 @@
  * status scale the cost model by them; journals written before cpu was
  * added have none, and are read as they were). The J line body is
  * job_identity (job.h). A torn or damaged line is detected by its seal or
- * its fields and ignored (counted in bad_lines). CHUNKSUM is
+ * its fields and ignored (counted in bad_lines). Two comments have a
+ * meaning: a run's start note ("# run ...") and the stop note a run
+ * stopped by a signal writes ("# stop at=T: ..."; job status calls such
+ * an output stalled at once). Unsealed, they only ever send an output to
+ * the resubmit list or back to running, never to complete. CHUNKSUM is
  * job_checksum_grids of the chunk's grids. The puzzles a chunk found are
  * inside its line, so found.txt (rebuilt from the journal) can never
  * disagree with it. A journal of another format or counter list
@@ -49,7 +53,15 @@ typedef struct journal_data {
     long bad_lines;          /* torn or damaged lines that were ignored */
     long first_bad_line;
     long long good_size;     /* bytes up to the end of the last complete line */
+    int64_t stop_at;         /* at= of a stop note (JOURNAL_STOP_NOTE) with no chunk line
+                              * or run note after it: the last run was stopped by a
+                              * signal and none has started since; 0 otherwise */
 } journal_data;
+
+/* The comment a run writes when a signal stops it cleanly ("# stop at=T: ..."),
+ * and the start of the comment every run writes when it starts ("# run ..."). */
+#define JOURNAL_STOP_NOTE "stop at="
+#define JOURNAL_RUN_NOTE "run "
 
 /* Reads OUTPUT/journal (path of the file). A missing file gives an empty
  * journal_data. Torn/damaged lines are counted, not fatal. */

@@ -11,7 +11,9 @@
  *     running      chunks missing, and the journal was written within the
  *                  stall time
  *     stalled      chunks missing (or summary.json not yet written) and no
- *                  line for longer than the stall time: stopped, killed or
+ *                  line for longer than the stall time, or chunks missing
+ *                  and the journal's last note a stop note (a signal
+ *                  stopped its run: JOURNAL_STOP_NOTE): stopped, killed or
  *                  stuck; a resubmit resumes it
  *     complete     what `job verify` of the output says: the journal
  *                  (read as run and verify read it) of the job file's job,

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "job.h"
 #include "job_journal.h"
@@ -374,6 +375,15 @@ static mc_status read_journal_of(job_status *s, job_status_output *o, const char
     } else if (!missing && summary && job_file_there(o->dir, "found.txt")) {
         rc = judge_files(o, &j, &d, err);
         if (rc == MC_OK && o->state == JOB_COMPLETE) rc = verify_in_full(s, o, &j, err);
+    } else if (missing && d.stop_at > 0) {
+        o->state = JOB_STALLED;
+        char when[32];
+        time_t t = (time_t)d.stop_at;
+        struct tm tm;
+        if (!gmtime_r(&t, &tm) || !strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm))
+            snprintf(when, sizeof when, "at=%lld", (long long)d.stop_at);
+        snprintf(o->why, sizeof o->why, "its run was stopped by a signal at %s (the journal's last note), "
+                 "%llu chunk%s missing: a rerun resumes it", when, (unsigned long long)missing, missing == 1 ? "" : "s");
     } else if (o->age <= o->stall) {
         o->state = JOB_RUNNING;
     } else {

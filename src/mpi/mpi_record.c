@@ -157,6 +157,12 @@ int mpi_record_finish(master *m, bool interrupted, double t0)
     job_totals t;
     job_totals_of(&m->done, &t);
     if (interrupted) {
+        /* the stop note: job status calls the output stopped at once, not running until its stall time */
+        char note[160];
+        snprintf(note, sizeof note, JOURNAL_STOP_NOTE "%lld: stopped by a signal, %zu of %" PRIu64
+                 " chunks done; the same command resumes it", (long long)time(NULL), m->done.nchunks, m->nchunks);
+        mc_error e;
+        if (journal_comment(m->jl, note, &e) != MC_OK) fprintf(stderr, "minclue run: %s\n", e.msg);
         fprintf(stderr, "minclue run: interrupted: %" PRIu64 " of %" PRIu64 " %s done, %" PRIu64
                 " puzzle%s so far; run the same command again to resume\n", t.grids, job_total(j), job_unit_noun(j, job_total(j)), t.puzzles,
                 t.puzzles == 1 ? "" : "s");

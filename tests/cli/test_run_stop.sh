@@ -53,4 +53,6 @@ out=o8 sig=USR1
 run_signal mpirun -np 2 "$M" run g8.job
 [ $rc = 3 ] && ! grep -q "still in flight" e.txt && grep -q "run the same command again to resume" e.txt
 check "mpirun, check64, USR1: the worker gives the grid back (exit $rc)" $?
+"$M" job status g8.job > s.txt; [ $? = 1 ] && grep -q "its run was stopped by a signal" s.txt
+check "mpirun, check64, USR1: job status calls it stopped" $?
 [ $fails = 0 ]

@@ -524,6 +524,62 @@ static void watch_unit(void *arg, uint64_t done, uint64_t rank)
 
 static void watch_found(void *arg) { ((watched *)arg)->found++; }
 
+/* The stop note a run writes when a signal stops it (JOURNAL_STOP_NOTE): the
+ * journal reader keeps its time while no chunk line and no run note follow
+ * it (job status then calls the output stopped, not running). */
+static void append_line(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "a");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void test_journal_stop_note(void **state)
+{
+    (void)state;
+    char out[300], jpath[320];
+    snprintf(out, sizeof out, "%s/runstop", tmpdir);
+    snprintf(jpath, sizeof jpath, "%s/journal", out);
+    job j;
+    make_job(&j, out, JOB_ENGINE_BRUTE, 7);
+    run_all(&j);
+    journal_data d;
+    mc_error err;
+    assert_int_equal(journal_read(jpath, NULL, &d, &err), MC_OK);
+    assert_int_equal(d.stop_at, 0);
+    journal_data_free(&d);
+    /* the last chunk line, to append again after a stop note */
+    FILE *f = fopen(jpath, "r");
+    assert_non_null(f);
+    char *line = NULL, *chunk = NULL;
+    size_t cap = 0;
+    while (getline(&line, &cap, f) > 0)
+        if (line[0] == 'C') {
+            free(chunk);
+            chunk = strdup(line);
+        }
+    free(line);
+    fclose(f);
+    assert_true(chunk && chunk[0] == 'C');
+    struct { const char *text; int64_t stop_at; } steps[] = {
+        {"# " JOURNAL_STOP_NOTE "1796600000: stopped by a signal, 3 of 5 chunks done\n", 1796600000},
+        {"# a comment of another kind\n", 1796600000},
+        {"# " JOURNAL_RUN_NOTE "2026-12-07T00:00:00Z: 1 rank, 3 of 5 chunks done\n", 0},
+        {"# " JOURNAL_STOP_NOTE "1796600100: stopped by a signal\n", 1796600100},
+        {chunk, 0},
+        {"# " JOURNAL_STOP_NOTE "1796600200: stopped by a signal\n", 1796600200},
+    };
+    for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
+        append_line(jpath, steps[i].text);
+        assert_int_equal(journal_read(jpath, NULL, &d, &err), MC_OK);
+        assert_int_equal(d.stop_at, steps[i].stop_at);
+        journal_data_free(&d);
+    }
+    free(chunk);
+    job_free(&j);
+}
+
 static void test_engines(void **state)
 {
     (void)state;
@@ -1079,6 +1135,7 @@ int main(void)
         cmocka_unit_test(test_resolve_errors),
         cmocka_unit_test(test_chunks_cover),
         cmocka_unit_test(test_journal_roundtrip_and_verify),
+        cmocka_unit_test(test_journal_stop_note),
         cmocka_unit_test(test_summary_needs_every_chunk),
         cmocka_unit_test(test_engines),
         cmocka_unit_test(test_catalogue_source),
