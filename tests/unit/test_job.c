@@ -327,15 +327,22 @@ static bool verify_says(const char *dir, const char *needle, bool expect_ok)
     return found && ok == expect_ok;
 }
 
+/* A job of 30 4x4 grids in chunks of 7 (brute), run whole into TMP/NAME:
+ * out gets the output, jpath its journal. */
+static void run_named(const char *name, job *j, char *out, size_t outn, char *jpath, size_t jn)
+{
+    snprintf(out, outn, "%s/%s", tmpdir, name);
+    snprintf(jpath, jn, "%s/journal", out);
+    make_job(j, out, JOB_ENGINE_BRUTE, 7);
+    run_all(j);
+}
+
 static void test_journal_roundtrip_and_verify(void **state)
 {
     (void)state;
     char out[300], jpath[320];
-    snprintf(out, sizeof out, "%s/run1", tmpdir);
-    snprintf(jpath, sizeof jpath, "%s/journal", out);
     job j;
-    make_job(&j, out, JOB_ENGINE_BRUTE, 7);
-    run_all(&j);
+    run_named("run1", &j, out, sizeof out, jpath, sizeof jpath);
     /* read back: 5 chunks, totals of 30 grids, each puzzle checks out */
     journal_data d;
     mc_error err;
@@ -539,11 +546,8 @@ static void test_journal_stop_note(void **state)
 {
     (void)state;
     char out[300], jpath[320];
-    snprintf(out, sizeof out, "%s/runstop", tmpdir);
-    snprintf(jpath, sizeof jpath, "%s/journal", out);
     job j;
-    make_job(&j, out, JOB_ENGINE_BRUTE, 7);
-    run_all(&j);
+    run_named("runstop", &j, out, sizeof out, jpath, sizeof jpath);
     journal_data d;
     mc_error err;
     assert_int_equal(journal_read(jpath, NULL, &d, &err), MC_OK);
