@@ -109,7 +109,8 @@ typedef struct job_status_output {
     bool groups;             /* units are band-pair groups (else grids) */
     uint64_t units_done, chunks_done, chunks_total;
     uint64_t puzzles;
-    double seconds;          /* the done chunks' seconds, summed */
+    double seconds;          /* the done chunks' CPU seconds (cpu=; the wall seconds of a
+                              * line without it), summed: the core-hours spent */
     double age;              /* seconds since the journal was written; -1: no journal */
     double stall;            /* the stall time applied */
     long index;              /* N of a name ending in -N (a split part), -1 when none */

@@ -185,7 +185,7 @@ static mc_status cost_and_ticks(job_status *s, job_status_output *o, const job *
     if (!secs) return mc_fail(err, MC_ENOMEM, "out of memory");
     for (size_t i = 0; i < d->nchunks; i++) {
         o->puzzles += d->chunks[i].nfound;
-        o->seconds += d->chunks[i].seconds;
+        o->seconds += d->chunks[i].cpu_known ? d->chunks[i].cpu_seconds : d->chunks[i].seconds;
         secs[i] = d->chunks[i].seconds;
     }
     if (d->nchunks) qsort(secs, d->nchunks, sizeof *secs, cmp_double);

@@ -24,7 +24,7 @@ static void usage(FILE *out)
           "file (its output; its ranks and job are then known before the output\n"
           "exists; a name ending in .job that is not there is an error). Per\n"
           "output: its state, ranks done of its ranks, chunks, puzzles, core-hours\n"
-          "spent (its chunks' seconds) and the age of the journal's last line.\n"
+          "spent (its chunks' CPU seconds, cpu=) and the age of the journal's last line.\n"
           "Journals are read in full, as `job verify` reads them. States:\n"
           "  not started  no journal yet\n"
           "  running      chunks missing, a journal line within the stall time\n"

@@ -17,7 +17,8 @@
 #   not complete, with verify's reason; --cache keeps a verdict while the
 #   output's files are unchanged and not after an edit that keeps the
 #   journal's size and mtime, nor after its source file changed, and is
-#   never written onto a journal.
+#   never written onto a journal; core-hours spent are the chunks' CPU
+#   seconds (cpu=), not their wall seconds.
 # ctest-labels: cli
 # ctest-timeout: 300
 source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
@@ -213,4 +214,18 @@ check "the source file changed behind the output, the output given: verified ane
 cp cc/journal j0
 st --cache cc/journal cc
 [ $rc = 2 ] && cmp -s j0 cc/journal; check "--cache onto a journal: refused, exit 2, nothing written ($rc)" $?
+
+echo "== core-hours spent: the chunks' CPU seconds (cpu=), not their wall seconds"
+# every chunk line of a copy of t given sec=360 and cpu=36, resealed, the
+# summary removed (the output then runs): 10 chunks, 1 core-hour of wall,
+# 0.1 of CPU
+mkdir -p ch && grep -v '^C' t/journal > ch/journal
+grep '^C' t/journal | while IFS= read -r l; do
+  b=$(printf '%s' "${l% \**}" | sed -E 's/ sec=[^ ]+/ sec=360/; s/ cpu=[^ ]+/ cpu=36/')
+  reseal "$b" >> ch/journal
+done
+st ch
+[ $rc = 1 ] && grep -Eq '^total: 40 of 40 grids done \(100.00 %\), [0-9]+ puzzles, 0.10? core-hours spent' s.txt
+check "core-hours spent: 0.1 (the CPU seconds), not 1 (the wall) ($rc)" $?
+"$M" job status --json ch | "$Q" .total.core_hours > q.txt 2>&1; grep -qx '0.1' q.txt; check "--json: core_hours 0.1 ($(cat q.txt))" $?
 [ $fails = 0 ]
