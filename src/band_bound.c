@@ -240,7 +240,11 @@ uint32_t band_bound_live_avx512(band_bound *b, uint32_t x, uint32_t y, int zhi, 
 
 #endif
 
-band_bound_live_fn band_bound_best(void)
+band_bound_live_fn band_bound_best(void) { return band_bound_upto(BAND_SIMD_AVX512); }
+
+band_bound_live_fn band_bound_upto(band_simd widest)
 {
-    return band_bound_has_avx512() ? band_bound_live_avx512 : band_bound_has_avx2() ? band_bound_live_avx2 : NULL;
+    if (widest >= BAND_SIMD_AVX512 && band_bound_has_avx512()) return band_bound_live_avx512;
+    if (widest >= BAND_SIMD_AVX2 && band_bound_has_avx2()) return band_bound_live_avx2;
+    return NULL;
 }

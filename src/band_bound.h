@@ -42,6 +42,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "band_scan.h"
+
 #define BAND_BOUND_LANES 16
 #define BAND_BOUND_UAS 128
 #define BAND_BOUND_NONE UINT32_MAX
@@ -80,5 +82,8 @@ bool band_bound_has_avx512(void);
 /* The widest vector version the CPU runs, NULL when none (band_engine then
  * tests the items one by one). */
 band_bound_live_fn band_bound_best(void);
+/* The same, the width at most widest (band_scan.h's band_simd); NULL for
+ * BAND_SIMD_SCALAR. */
+band_bound_live_fn band_bound_upto(band_simd widest);
 
 #endif

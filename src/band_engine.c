@@ -53,10 +53,11 @@ band_engine *band_engine_new(const band_options *opt)
     band_ua_list_init(&e->refill);
     for (int i = 0; i < 6; i++) band_table_init(&e->tab[i]);
     band_table_init(&e->tab3);
-    e->scan = opt->scan_scalar ? band_scan_first_scalar : band_scan_best(NULL);
-    e->filter = opt->scan_scalar ? band_scan_filter_scalar : band_scan_filter_best();
-    e->sieve_fn = opt->scan_scalar ? band_sieve_block_scalar : band_sieve_best(NULL);
-    e->bb_fn = opt->scan_scalar ? NULL : band_bound_best();
+    band_simd widest = opt->scan_scalar ? BAND_SIMD_SCALAR : opt->scan_avx2 ? BAND_SIMD_AVX2 : BAND_SIMD_AVX512;
+    e->scan = band_scan_upto(widest, NULL);
+    e->filter = band_scan_filter_upto(widest);
+    e->sieve_fn = band_sieve_upto(widest, NULL);
+    e->bb_fn = band_bound_upto(widest);
     band_sieve_init(&e->sieve);
     e->finder = ua_finder_new();
     e->solver = solver9_new();

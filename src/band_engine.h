@@ -188,6 +188,10 @@ typedef struct band_options {
      * of the widest versions the CPU runs and the list restricted to the
      * pair's X; the same pairs survive (default 0) */
     int scan_scalar;
+    /* tests: band_scan, band_sieve and step 3c's band_bound in their AVX2
+     * versions where the CPU runs AVX-512 too (band_simd), nothing else
+     * changed; every counter the same as with the widest (default 0) */
+    int scan_avx2;
     /* tests: X x Y pair by pair (every Y of a size tested against X's
      * vectors) instead of 512 Y at a time by band_sieve; the same pairs in
      * the same order, so the same counters (default 0) */

@@ -134,14 +134,18 @@ bool band_scan_has_avx512(void) { return false; }
 
 #endif
 
-band_scan_fn band_scan_best(const char **name)
+band_scan_fn band_scan_best(const char **name) { return band_scan_upto(BAND_SIMD_AVX512, name); }
+
+band_scan_filter_fn band_scan_filter_best(void) { return band_scan_filter_upto(BAND_SIMD_AVX512); }
+
+band_scan_fn band_scan_upto(band_simd widest, const char **name)
 {
     const char *s = "scalar";
     band_scan_fn f = band_scan_first_scalar;
-    if (band_scan_has_avx512()) {
+    if (widest >= BAND_SIMD_AVX512 && band_scan_has_avx512()) {
         s = "avx512";
         f = band_scan_first_avx512;
-    } else if (band_scan_has_avx2()) {
+    } else if (widest >= BAND_SIMD_AVX2 && band_scan_has_avx2()) {
         s = "avx2";
         f = band_scan_first_avx2;
     }
@@ -149,9 +153,9 @@ band_scan_fn band_scan_best(const char **name)
     return f;
 }
 
-band_scan_filter_fn band_scan_filter_best(void)
+band_scan_filter_fn band_scan_filter_upto(band_simd widest)
 {
-    if (band_scan_has_avx512()) return band_scan_filter_avx512;
-    if (band_scan_has_avx2()) return band_scan_filter_avx2;
+    if (widest >= BAND_SIMD_AVX512 && band_scan_has_avx512()) return band_scan_filter_avx512;
+    if (widest >= BAND_SIMD_AVX2 && band_scan_has_avx2()) return band_scan_filter_avx2;
     return band_scan_filter_scalar;
 }

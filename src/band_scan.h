@@ -53,9 +53,17 @@ int band_scan_filter_avx512(const uint64_t *list, int n, uint64_t x, uint64_t *o
 bool band_scan_has_avx2(void);
 bool band_scan_has_avx512(void);
 
+/* The vector widths of band_scan, band_sieve and band_bound, narrowest
+ * first: a level stands for the widest version allowed. */
+typedef enum band_simd { BAND_SIMD_SCALAR, BAND_SIMD_AVX2, BAND_SIMD_AVX512 } band_simd;
+
 /* The widest version this CPU runs; "scalar", "avx2" or "avx512" in *name
  * when name is not NULL. */
 band_scan_fn band_scan_best(const char **name);
 band_scan_filter_fn band_scan_filter_best(void);
+/* The same, the width at most widest (BAND_SIMD_AVX2: the AVX2 versions on
+ * a CPU that runs AVX-512 too, so that tests compare them). */
+band_scan_fn band_scan_upto(band_simd widest, const char **name);
+band_scan_filter_fn band_scan_filter_upto(band_simd widest);
 
 #endif

@@ -135,14 +135,16 @@ int band_sieve_block_avx512(const uint64_t *rows, const uint64_t ua[BAND_SIEVE_M
 
 #endif
 
-band_sieve_block_fn band_sieve_best(const char **name)
+band_sieve_block_fn band_sieve_best(const char **name) { return band_sieve_upto(BAND_SIMD_AVX512, name); }
+
+band_sieve_block_fn band_sieve_upto(band_simd widest, const char **name)
 {
     const char *s = "scalar";
     band_sieve_block_fn f = band_sieve_block_scalar;
-    if (band_scan_has_avx512()) {
+    if (widest >= BAND_SIMD_AVX512 && band_scan_has_avx512()) {
         s = "avx512";
         f = band_sieve_block_avx512;
-    } else if (band_scan_has_avx2()) {
+    } else if (widest >= BAND_SIMD_AVX2 && band_scan_has_avx2()) {
         s = "avx2";
         f = band_sieve_block_avx2;
     }

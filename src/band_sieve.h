@@ -36,6 +36,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "band_scan.h"
 #include "mc_error.h"
 
 #define BAND_SIEVE_BLOCK 512
@@ -81,5 +82,7 @@ int band_sieve_block_avx512(const uint64_t *rows, const uint64_t ua[BAND_SIEVE_M
 /* The widest version this CPU runs; "scalar", "avx2" or "avx512" in *name
  * when name is not NULL. */
 band_sieve_block_fn band_sieve_best(const char **name);
+/* The same, the width at most widest (band_scan.h's band_simd). */
+band_sieve_block_fn band_sieve_upto(band_simd widest, const char **name);
 
 #endif

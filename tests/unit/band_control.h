@@ -73,6 +73,8 @@ static int ctrl_teardown(void **state)
 {
     (void)state;
     free(ctrl);
+    ctrl = NULL;
+    nctrl = 0; /* a later ctrl_setup reads the file anew */
     return 0;
 }
 

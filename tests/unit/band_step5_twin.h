@@ -13,6 +13,9 @@
  *        band_options.scan_scalar (one set at a time), the sieve of
  *        X x Y (band_sieve) by its widest version against the scalar one,
  *        and step 3c 16 items at a time (band_bound) against item by item;
+ *   STEP5_TWIN_AVX2   the same three by the widest versions the CPU runs
+ *        against band_options.scan_avx2 (their AVX2 versions): on a CPU
+ *        with AVX-512, 512-bit against 256-bit;
  *   STEP5_TWIN_PAIRS  X x Y through the sieve, 512 Y at a time, against
  *        band_options.pairs_plain (every pair tested on its vectors);
  *   STEP5_TWIN_TWO_BAND  step 4 by digit templates (band_template.h)
@@ -40,7 +43,8 @@
  * cells, as sets). With STEP5_TWIN_BAND3 they must also do the same steps
  * 1-4 (pairs, survivors, two-band passes: step 5 does not touch them); with
  * STEP5_TWIN_TIES the fast one may only do fewer; with STEP5_TWIN_SCAN,
- * STEP5_TWIN_PAIRS and STEP5_TWIN_QLIVE every step and counter must be the same (pairs, survivors, two-band
+ * STEP5_TWIN_AVX2, STEP5_TWIN_PAIRS and STEP5_TWIN_QLIVE every step and
+ * counter must be the same (pairs, survivors, two-band
  * passes, band-3 nodes, solver calls, learned UAs).
  * For test_band_step5, test_band_ties, test_band_scan, test_band_sieve,
  * test_band_template, test_band_item_bound (default) and the
@@ -96,6 +100,7 @@ enum {
     STEP5_TWIN_BAND3,
     STEP5_TWIN_TIES,
     STEP5_TWIN_SCAN,
+    STEP5_TWIN_AVX2,
     STEP5_TWIN_PAIRS,
     STEP5_TWIN_TWO_BAND,
     STEP5_TWIN_ITEM_BOUND,
@@ -117,6 +122,7 @@ static inline band_engine *step5_engine(int clues, int band3_min, int twin, int 
     if (twin == STEP5_TWIN_BAND3) o.band3_plain = plain;
     else if (twin == STEP5_TWIN_TIES) o.ties_plain = plain;
     else if (twin == STEP5_TWIN_SCAN) o.scan_scalar = plain;
+    else if (twin == STEP5_TWIN_AVX2) o.scan_avx2 = plain;
     else if (twin == STEP5_TWIN_TWO_BAND) o.two_band_solver = plain;
     else if (twin == STEP5_TWIN_ITEM_BOUND) o.item_bound_plain = plain;
     else if (twin == STEP5_TWIN_LEARN) o.learn_raw = plain;
@@ -163,7 +169,8 @@ static inline int step5_on_group(void *arg, const bandpair_group *g)
         assert_true(rf.two_band_pass <= rs.two_band_pass);
         r->passes_fast += rf.two_band_pass;
         r->passes_slow += rs.two_band_pass;
-    } else if (r->twin == STEP5_TWIN_SCAN || r->twin == STEP5_TWIN_PAIRS || r->twin == STEP5_TWIN_QLIVE) {
+    } else if (r->twin == STEP5_TWIN_SCAN || r->twin == STEP5_TWIN_AVX2 || r->twin == STEP5_TWIN_PAIRS ||
+               r->twin == STEP5_TWIN_QLIVE) {
         step5_same_work(&rf, &rs);
         assert_int_equal(rf.band3_filtered, rs.band3_filtered);
         assert_int_equal(rf.band3_checks, rs.band3_checks);
