@@ -277,8 +277,10 @@ static void test_bandpair_model_catalogue(void **state)
  * jobs/proofs/9x9/results/k17-b413-{1..4}/journal, each chunk counted once
  * (the redone one by its last line), summed by the band-1 index of the
  * chunk's first rank; the ranks are those of these chunks (a chunk of 16
- * runs over into the next index). K = 16, strata 1 and 404: the CPU
- * (user + sys) of the runs, master and mpirun included. */
+ * runs over into the next index). K = 17, stratum 404: the cpu= of the
+ * chunks of results/k17-b404-{1..4} (its parts end where the stratum
+ * does). K = 16, strata 1 and 404: the CPU (user + sys) of the runs,
+ * master and mpirun included. */
 static void test_bandpair_model_strata(void **state)
 {
     (void)state;
@@ -287,6 +289,7 @@ static void test_bandpair_model_strata(void **state)
         {17, 414, 983956097, 983958649, 163.068},
         {17, 415, 983958650, 983958985, 55.409},
         {17, 416, 983958986, 983959110, 45.320},
+        {17, 404, 983527332, 983550165, 8858.3},
         {16, 1, 1, 54496, 1048.6},
         {16, 404, 983527332, 983550165, 864.0}};
     int off = 0;
