@@ -69,11 +69,13 @@ for v in sec=inf sec=nan sec=1e308 sec=0x1p10 sec=1e3 sec=-1 sec=+1 sec=99999999
   "$M" job verify $o > v.txt 2>&1; rc=$?
   [ $rc = 1 ]; check "$v: verify fails ($rc)" $?
 done
-# the sum of many plain but large seconds stays finite
+# the sum of many plain but large seconds stays finite (wall and CPU:
+# core-hours sum the CPU seconds)
 cp -r a big
 for l in $(grep -n '^C ' big/journal | cut -d: -f1); do
-  sed -i "${l}s/ sec=[^ ]*/ sec=999999999.999/" big/journal && reseal big/journal "$l"
+  sed -i "${l}s/ sec=[^ ]*/ sec=999999999.999/; ${l}s/ cpu=[^ ]*/ cpu=999999999.999/" big/journal && reseal big/journal "$l"
 done
+grep -q ' cpu=999999999.999 ' big/journal; check "the largest seconds allowed: the lines have cpu= too" $?
 # (summary.json keeps the old seconds, so status calls the output damaged:
 # its summary is not the journal's; the totals are still read)
 "$M" job status --json big > big.json; rc=$?
