@@ -7,7 +7,8 @@
 # not verify, though a good copy (a decoy) lies in a directory above it,
 # at each place the old search up the tree looked. The 9x9 strata's
 # certificates match their outputs in the copy, and K = 17 stratum 404
-# holds the 2 puzzles of the complete list there (job verify --known).
+# holds the 2 puzzles of the complete list there (job verify --known), as
+# do parts 1 and 2 of stratum 408.
 # ctest-labels: cli
 # ctest-timeout: 300
 source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
@@ -39,6 +40,11 @@ st=$?
 [ $st = 0 ] && grep -q "^ranks 983527332..983550165, 22834 band-pair groups, K = 17: 2 puzzles$" v.txt &&
   grep -q "^known in range 2, found 2, found and known 2, missing 0, new 0 " v.txt
 check "K = 17 stratum 404: the 2 known 17s and nothing else (status $st)" $?
+"$M" job verify --known "$S/tests/data/seventeen-cover.txt.gz" "$R"/results/k17-b408-{1,2} > v.txt 2> e.txt
+st=$?
+[ $st = 0 ] && grep -q "^ranks 983797698..983815032, 17335 band-pair groups, K = 17: 2 puzzles$" v.txt &&
+  grep -q "^known in range 2, found 2, found and known 2, missing 0, new 0 " v.txt
+check "K = 17 stratum 408, parts 1 and 2: the 2 known 17s and nothing else (status $st)" $?
 
 echo "== the job run again in the copy resumes its record"
 "$M" run --quiet "$T/moved/6x6/k7.job" > r.txt 2> e.txt
