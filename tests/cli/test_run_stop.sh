@@ -6,6 +6,8 @@
 # seconds: exit 3, no summary.json, the journal whole, the grid not
 # recorded; the same command resumes the output (and stops again). Under
 # mpirun (USR1) the worker gives the chunk back: no chunk is lost.
+# The stop leaves a note in the journal, so job status calls the output
+# stalled (resubmit) at once, and running again once a run note follows.
 # ctest-labels: mpi cli
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
@@ -43,6 +45,12 @@ for case in "g8 o8 TERM check64" "g9 o9 INT checker"; do
   [ ! -e $out/summary.json ] && [ "$(tail -c 1 $out/journal | od -An -c | tr -d ' ')" = '\n' ] && ! grep -q '^C' $out/journal
   check "$what: no summary, the journal whole, the grid not recorded" $?
   "$M" job verify $out > v.txt; [ $? = 1 ] && grep -q "^missing: ranks 1\.\." v.txt; check "$what: verify names it missing" $?
+  tail -1 $out/journal | grep -q "^# stop at=[0-9]*: stopped by a signal"; check "$what: the journal's last line, a stop note" $?
+  "$M" job status $job.job > s.txt; [ $? = 1 ] && grep -q "^stalled " s.txt && grep -q "its run was stopped by a signal" s.txt &&
+    grep -q "^resubmit (not started, stalled or resumable): $job.job" s.txt
+  check "$what: job status calls it stopped at once (stalled, resubmit), not running until its stall time" $?
+  rm -rf started && cp -r $out started && printf '# run 2026-12-07T00:00:00Z: 1 rank, 0 of 2 chunks done\n' >> started/journal
+  "$M" job status started > s.txt; [ $? = 1 ] && grep -q "^running " s.txt; check "$what: a run note after it: running again" $?
   run_signal "$M" run $job.job
   [ $rc = 3 ] && grep -q "still to do" e.txt; check "$what: the same command resumes it (and stops again: $rc)" $?
   ! grep -q '^$' e.txt; check "$what: no blank line on stderr" $?
