@@ -27,7 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "job.h"
 #include "job_journal.h"
@@ -378,10 +377,7 @@ static mc_status read_journal_of(job_status *s, job_status_output *o, const char
     } else if (missing && d.stop_at > 0) {
         o->state = JOB_STALLED;
         char when[32];
-        time_t t = (time_t)d.stop_at;
-        struct tm tm;
-        if (!gmtime_r(&t, &tm) || !strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm))
-            snprintf(when, sizeof when, "at=%lld", (long long)d.stop_at);
+        job_status_iso_time(d.stop_at, when, sizeof when);
         snprintf(o->why, sizeof o->why, "its run was stopped by a signal at %s (the journal's last note), "
                  "%llu chunk%s missing: a rerun resumes it", when, (unsigned long long)missing, missing == 1 ? "" : "s");
     } else if (o->age <= o->stall) {

@@ -79,7 +79,7 @@ mc_status mpi_record_note(master *m)
     gmtime_r(&now, &tm);
     char when[32];
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    snprintf(note, sizeof note, "run %s: %d rank%s, %" PRIu64 " of %" PRIu64 " chunks done; %s", when, m->size,
+    snprintf(note, sizeof note, JOURNAL_RUN_NOTE "%s: %d rank%s, %" PRIu64 " of %" PRIu64 " chunks done; %s", when, m->size,
              m->size == 1 ? "" : "s", (uint64_t)m->done.nchunks, m->nchunks, banner ? banner : "");
     free(banner);
     return journal_comment(m->jl, note, &m->err);
