@@ -542,17 +542,24 @@ static void append_line(const char *path, const char *text)
     fclose(f);
 }
 
+/* The journal at path read whole: its stop_at. */
+static int64_t stop_at_of(const char *path)
+{
+    journal_data d;
+    mc_error err;
+    assert_int_equal(journal_read(path, NULL, &d, &err), MC_OK);
+    int64_t t = d.stop_at;
+    journal_data_free(&d);
+    return t;
+}
+
 static void test_journal_stop_note(void **state)
 {
     (void)state;
     char out[300], jpath[320];
     job j;
     run_named("runstop", &j, out, sizeof out, jpath, sizeof jpath);
-    journal_data d;
-    mc_error err;
-    assert_int_equal(journal_read(jpath, NULL, &d, &err), MC_OK);
-    assert_int_equal(d.stop_at, 0);
-    journal_data_free(&d);
+    assert_int_equal(stop_at_of(jpath), 0);
     /* the last chunk line, to append again after a stop note */
     FILE *f = fopen(jpath, "r");
     assert_non_null(f);
@@ -576,9 +583,7 @@ static void test_journal_stop_note(void **state)
     };
     for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
         append_line(jpath, steps[i].text);
-        assert_int_equal(journal_read(jpath, NULL, &d, &err), MC_OK);
-        assert_int_equal(d.stop_at, steps[i].stop_at);
-        journal_data_free(&d);
+        assert_int_equal(stop_at_of(jpath), steps[i].stop_at);
     }
     free(chunk);
     job_free(&j);
