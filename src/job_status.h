@@ -87,8 +87,6 @@ typedef enum job_state {
 } job_state;
 
 const char *job_state_name(job_state s); /* "not started", "running", ... */
-/* Unix seconds t as UTC, "2026-12-07T03:02:09Z" ("?" when out of range). */
-void job_status_iso_time(int64_t t, char *out, size_t cap);
 
 typedef struct job_rank_range {
     uint64_t first, last;

@@ -32,6 +32,7 @@
 #include "job_journal.h"
 #include "job_union.h"
 #include "job_verify.h"
+#include "mc_clock.h"
 
 #define STALL_FLOOR 120.0 /* seconds */
 #define STALL_TIMES 5.0
@@ -377,7 +378,7 @@ static mc_status read_journal_of(job_status *s, job_status_output *o, const char
     } else if (missing && d.stop_at > 0) {
         o->state = JOB_STALLED;
         char when[32];
-        job_status_iso_time(d.stop_at, when, sizeof when);
+        mc_utc_text(d.stop_at, when, sizeof when);
         snprintf(o->why, sizeof o->why, "its run was stopped by a signal at %s (the journal's last note), "
                  "%llu chunk%s missing: a rerun resumes it", when, (unsigned long long)missing, missing == 1 ? "" : "s");
     } else if (o->age <= o->stall) {

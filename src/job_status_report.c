@@ -34,6 +34,7 @@
 
 #include "job_journal.h"
 #include "job_status.h"
+#include "mc_clock.h"
 #include "termtext.h"
 
 static const char *unit_word(const job_status *s)
@@ -41,14 +42,6 @@ static const char *unit_word(const job_status *s)
     for (size_t i = 0; i < s->n; i++)
         if (s->out[i].groups) return "band-pair groups";
     return "grids";
-}
-
-void job_status_iso_time(int64_t t, char *out, size_t cap)
-{
-    time_t tt = (time_t)t;
-    struct tm tm;
-    if (gmtime_r(&tt, &tm)) strftime(out, cap, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    else snprintf(out, cap, "?");
 }
 
 /* 42 s, 12 min, 3.5 h, 2.1 days */
@@ -88,7 +81,7 @@ void job_status_print(const job_status *s, const job_status_paste *paste, FILE *
 {
     const char *program = paste->program ? paste->program : "minclue";
     char now[40];
-    job_status_iso_time(s->now, now, sizeof now);
+    mc_utc_text(s->now, now, sizeof now);
     const char *unit = unit_word(s);
     fprintf(out, "job status at %s: %zu output%s\n", now, s->n, s->n == 1 ? "" : "s");
     fprintf(out, "%-12s %-24s %23s %11s %9s %11s %10s  %s\n", "state", "ranks", "done/total", "chunks", "puzzles",
@@ -185,7 +178,7 @@ void job_status_print(const job_status *s, const job_status_paste *paste, FILE *
     if (s->eta > 0) {
         char w[24], at[40];
         span_text(s->eta, w, sizeof w);
-        job_status_iso_time(s->now + (int64_t)s->eta, at, sizeof at);
+        mc_utc_text(s->now + (int64_t)s->eta, at, sizeof at);
         fprintf(out, "; ETA %s, in %s at the current rate\n", at, w);
     } else if (s->eta == 0) {
         fprintf(out, "; nothing left\n");
@@ -259,7 +252,7 @@ static void jrange_list(FILE *out, const job_rank_range *r, size_t n)
 void job_status_json(const job_status *s, FILE *out)
 {
     char now[40];
-    job_status_iso_time(s->now, now, sizeof now);
+    mc_utc_text(s->now, now, sizeof now);
     fprintf(out, "{\n  \"format\": \"minclue-job-status-1\",\n  \"now\": \"%s\",\n  \"units\": ", now);
     jstr(out, unit_word(s));
     fputs(",\n  \"outputs\": [", out);
@@ -322,7 +315,7 @@ void job_status_json(const job_status *s, FILE *out)
     fputs(", \"eta\": ", out);
     if (s->eta >= 0) {
         char at[40];
-        job_status_iso_time(s->now + (int64_t)s->eta, at, sizeof at);
+        mc_utc_text(s->now + (int64_t)s->eta, at, sizeof at);
         jstr(out, at);
     } else {
         fputs("null", out);
