@@ -280,8 +280,8 @@ static void test_bandpair_model_catalogue(void **state)
  * runs over into the next index). K = 17, strata 404 and 408: the cpu= of
  * the chunks of results/k17-b404-{1..4} and results/k17-b408-{1..4} (their
  * parts end where the stratum does; 408 took 1.31 of the model whose tail
- * had 80 groups an index, 1.11 of the one with 280). K = 16, strata 1 and 404: the CPU (user + sys) of the runs,
- * master and mpirun included. */
+ * had 80 groups an index, 1.11 of the one with 280). K = 16, strata 1 and
+ * 404: the CPU (user + sys) of the runs, master and mpirun included. */
 static void test_bandpair_model_strata(void **state)
 {
     (void)state;
