@@ -7,8 +7,8 @@
 # not verify, though a good copy (a decoy) lies in a directory above it,
 # at each place the old search up the tree looked. The 9x9 strata's
 # certificates match their outputs in the copy, and K = 17 strata 404 and
-# 408 each hold the 2 puzzles of the complete list there and nothing else
-# (job verify --known).
+# 408 each hold the 2 puzzles of the complete list there and nothing else,
+# 411-412 none (job verify --known).
 # ctest-labels: cli
 # ctest-timeout: 300
 source "$(dirname "${BASH_SOURCE[0]}")/job_prelude.sh"
@@ -45,6 +45,11 @@ st=$?
 [ $st = 0 ] && grep -q "^ranks 983797698..983832366, 34669 band-pair groups, K = 17: 2 puzzles$" v.txt &&
   grep -q "^known in range 2, found 2, found and known 2, missing 0, new 0 " v.txt
 check "K = 17 stratum 408: the 2 known 17s and nothing else (status $st)" $?
+"$M" job verify --known "$S/tests/data/seventeen-cover.txt.gz" "$R"/results/k17-b411-{1..4} > v.txt 2> e.txt
+st=$?
+[ $st = 0 ] && grep -q "^ranks 983928907..983955152, 26246 band-pair groups, K = 17: 0 puzzles$" v.txt &&
+  grep -q "^known in range 0, found 0, found and known 0, missing 0, new 0 " v.txt
+check "K = 17 strata 411-412: no known 17 and nothing found (status $st)" $?
 
 echo "== the job run again in the copy resumes its record"
 "$M" run --quiet "$T/moved/6x6/k7.job" > r.txt 2> e.txt

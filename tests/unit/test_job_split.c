@@ -280,7 +280,9 @@ static void test_bandpair_model_catalogue(void **state)
  * runs over into the next index). K = 17, strata 404 and 408: the cpu= of
  * the chunks of results/k17-b404-{1..4} and results/k17-b408-{1..4} (their
  * parts end where the stratum does; 408 took 1.31 of the model whose tail
- * had 80 groups an index, 1.11 of the one with 280). K = 16, strata 1 and
+ * had 80 groups an index, 1.11 of the one with 280). K = 17, strata 411
+ * and 412: the chunks' cpu= of results/k17-b411-{1..4} by the band-1 index
+ * of each chunk's first rank, as for 413-416. K = 16, strata 1 and
  * 404: the CPU (user + sys) of the runs, master and mpirun included. */
 static void test_bandpair_model_strata(void **state)
 {
@@ -292,6 +294,8 @@ static void test_bandpair_model_strata(void **state)
         {17, 416, 983958986, 983959110, 45.320},
         {17, 404, 983527332, 983550165, 8858.3},
         {17, 408, 983797698, 983832366, 7618.8},
+        {17, 411, 983928907, 983939450, 984.3},
+        {17, 412, 983939451, 983955152, 972.5},
         {16, 1, 1, 54496, 1048.6},
         {16, 404, 983527332, 983550165, 864.0}};
     int off = 0;
