@@ -12,10 +12,12 @@
  * (K = 17: band 413 0.05 s a group, band 416 0.34 s), and the 13 strata
  * of job_cost.c alone priced 399..416 all at band 416.
  *
- * Why so many groups: at K = 17 one group in a few hundred costs 20 to 30
- * times the mean, so the mean of a small sample is most often too low. The
- * 80 groups an index of 2026-12-06 gave band 408 0.168 s a group; the
- * complete stratum took 0.237 (jobs/proofs/9x9/RECORD.txt) and two new
+ * Why so many groups: at K = 17 the cost is heavy-tailed (of the 5,040
+ * groups below, 7 cost more than 10 times their index's mean, the largest
+ * 16 times; one group of 408 in a check draw took 24 times the stratum's
+ * mean), so the mean of a small sample is most often too low. The 80
+ * groups an index of 2026-12-06 gave band 408 0.168 s a group; the
+ * complete stratum took 0.220 (jobs/proofs/9x9/RECORD.txt) and two new
  * draws of 200 gave 0.211 and 0.244. The samples, in this order:
  *   K = 17: 40 groups (seed 2026) and 40 (seed 2027), build 9690de6,
  *     2026-12-06; 200 (seed 2028), build 6a25e7e, 2026-12-07.

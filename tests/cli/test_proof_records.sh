@@ -24,7 +24,7 @@ done
 "$M" job verify "$T/moved/8x8/results/k14" | grep -q "^ranks 1..1, 1 grid, K = 14: 1 puzzle$"
 check "the 8x8 K = 14 claim" $?
 
-echo "== the 9x9 strata: each certificate matches its outputs; K = 17 strata 404 and 408 hold the complete list's 2 puzzles each"
+echo "== the 9x9 strata: each certificate matches its outputs; K = 17 strata 404 and 408 hold the complete list's 2 puzzles each, 411-412 none"
 R=$T/moved/9x9
 for cert in "$R"/*.cert.json; do
   name=$(basename "$cert" .cert.json)
