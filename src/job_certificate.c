@@ -10,6 +10,7 @@
 
 #include "job_journal.h"
 #include "json.h"
+#include "mc_clock.h"
 #include "termtext.h"
 
 /* The certificate's text with the given banner and date; output_dirs[i]
@@ -119,10 +120,7 @@ mc_status job_certificate_write(const job_union *u, const char *path, bool force
     char *banner = job_banner_text(), *b = banner ? job_json_dup(banner) : NULL, date[64], d[80];
     free(banner);
     if (!b) return mc_fail(err, MC_ENOMEM, "out of memory");
-    time_t now = time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    mc_utc_text((int64_t)time(NULL), date, sizeof date);
     snprintf(d, sizeof d, "\"%s\"", date);
     char *text = certificate_text(u, b, d, NULL);
     free(b);

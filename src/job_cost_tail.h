@@ -43,6 +43,12 @@ typedef struct tail_table {
     static const int name[] = {__VA_ARGS__};                                           \
     static_assert(sizeof name / sizeof name[0] == (N), #name " must hold " #N " groups")
 
+/* A table of the arrays p_399 .. p_416, N groups each. */
+#define TAIL_TABLE(p, N)                                                                          \
+    {(N),                                                                                         \
+     {p##_399, p##_400, p##_401, p##_402, p##_403, p##_404, p##_405, p##_406, p##_407, p##_408, \
+      p##_409, p##_410, p##_411, p##_412, p##_413, p##_414, p##_415, p##_416}}
+
 #define TAIL_K16_N 100
 TAIL_ROW(tail_k16_399, TAIL_K16_N,
          6, 5, 5, 14, 2, 2, 4, 7, 2, 2, 3, 5, 2, 2, 4, 3, 4, 6, 2, 3,
@@ -152,10 +158,7 @@ TAIL_ROW(tail_k16_416, TAIL_K16_N,
          2, 2, 1, 3, 8, 2, 2, 4, 2, 2, 3, 2, 1, 1, 2, 2, 4, 2, 2, 5,
          5, 2, 2, 2, 3, 2, 2, 1, 3, 4, 4, 2, 2, 2, 2, 3, 3, 2, 2, 5,
          2, 2, 3, 1, 2, 2, 2, 4, 2, 2, 2, 2, 3, 3, 3, 3, 2, 2, 5, 2);
-static const tail_table TAIL_K16 = {TAIL_K16_N, {
-    tail_k16_399, tail_k16_400, tail_k16_401, tail_k16_402, tail_k16_403, tail_k16_404,
-    tail_k16_405, tail_k16_406, tail_k16_407, tail_k16_408, tail_k16_409, tail_k16_410,
-    tail_k16_411, tail_k16_412, tail_k16_413, tail_k16_414, tail_k16_415, tail_k16_416}};
+static const tail_table TAIL_K16 = TAIL_TABLE(tail_k16, TAIL_K16_N);
 
 #define TAIL_K17_N 280
 TAIL_ROW(tail_k17_399, TAIL_K17_N,
@@ -428,9 +431,6 @@ TAIL_ROW(tail_k17_416, TAIL_K17_N,
          25, 40, 7, 15, 53, 10, 13, 7, 12, 91, 22, 10, 14, 21, 18, 14, 23, 73, 66, 25,
          20, 23, 114, 20, 18, 23, 18, 9, 57, 13, 15, 12, 47, 23, 208, 18, 28, 12, 10, 4,
          12, 25, 9, 20, 19, 63, 9, 55, 55, 23, 11, 22, 68, 19, 23, 13, 22, 42, 11, 23);
-static const tail_table TAIL_K17 = {TAIL_K17_N, {
-    tail_k17_399, tail_k17_400, tail_k17_401, tail_k17_402, tail_k17_403, tail_k17_404,
-    tail_k17_405, tail_k17_406, tail_k17_407, tail_k17_408, tail_k17_409, tail_k17_410,
-    tail_k17_411, tail_k17_412, tail_k17_413, tail_k17_414, tail_k17_415, tail_k17_416}};
+static const tail_table TAIL_K17 = TAIL_TABLE(tail_k17, TAIL_K17_N);
 
 #endif

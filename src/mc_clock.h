@@ -6,7 +6,8 @@
  * mc_thread_cpu_seconds: CPU time of the calling thread.
  * Only differences between two readings of the same clock mean anything.
  * mc_utc_text: Unix seconds as UTC text ("2026-12-07T03:02:09Z", "?" when
- * out of range), for reports.
+ * out of range): every timestamp the tool writes (journal notes,
+ * certificates, job status).
  */
 #ifndef MC_CLOCK_H
 #define MC_CLOCK_H

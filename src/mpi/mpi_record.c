@@ -74,11 +74,8 @@ mc_status mpi_record_note(master *m)
         mc_banner(bm);
         fclose(bm);
     }
-    time_t now = time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
     char when[32];
-    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    mc_utc_text((int64_t)time(NULL), when, sizeof when);
     snprintf(note, sizeof note, JOURNAL_RUN_NOTE "%s: %d rank%s, %" PRIu64 " of %" PRIu64 " chunks done; %s", when, m->size,
              m->size == 1 ? "" : "s", (uint64_t)m->done.nchunks, m->nchunks, banner ? banner : "");
     free(banner);
