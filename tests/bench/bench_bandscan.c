@@ -21,7 +21,7 @@
  * commas and ranges: "1,36,70,...,381,399-416", the tail where the rate
  * changes fast); in each, N groups (default 2) at local ranks drawn
  * uniformly (seeded) from 1..n_b, in the order of the strata. Each group: band_engine_run_group with
- * K clues (CPU seconds of the thread, items, puzzles). Projection: each of
+ * K clues (CPU seconds of the thread to 0.1 ms, items, puzzles). Projection: each of
  * the 416 bands takes its exact group count n_b (bandpair_rank.h) times the mean seconds
  * per group of its stratum (the nearest sampled band, the lower one on a
  * tie: the rule of job_cost.c); the sampling error
@@ -424,7 +424,7 @@ int main(int argc, char **argv)
             }
             grid_s += gs, chk_s += cs;
             int ng = grids < p->n ? grids : p->n;
-            printf("%6d %12llu %6d %8.2f %8.3f %12llu %10llu %8llu %8.2f %8.2f\n", b, (unsigned long long)local, p->n,
+            printf("%6d %12llu %6d %8.4f %8.5f %12llu %10llu %8llu %8.2f %8.2f\n", b, (unsigned long long)local, p->n,
                    r.seconds_total, p->n ? r.seconds_total / p->n : 0.0, (unsigned long long)r.pairs,
                    (unsigned long long)r.two_band_pass, (unsigned long long)r.puzzles, ng ? gs / ng : 0.0,
                    ng && c ? cs / ng : 0.0);
