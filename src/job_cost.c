@@ -1,45 +1,34 @@
 /* job_cost — the predicted cost of a job's ranks; see job_cost.h.
  *
- * The rates below are the committed output of the benchmarks, copied as
- * printed: CPU seconds of one thread, in hundredths, of the groups (grids)
- * sampled at each band-1 index (minlex band). There is one set per CPU
- * class, since the sieve and the list scan run 512-bit or 256-bit code
- * and the same group takes 1.3-1.8 times longer without AVX-512
- * (bench_bandscan.txt). A band's rate is the mean of its nearest sampled
- * band (the lower one on a tie), as in the benchmark's projection; a group
- * also pays the enumeration of the groups, 0.85 core-hours for the
- * 983,959,110 groups of the catalogue (bench_bandpair.txt), 3 us each.
+ * The rates are the committed output of the benchmarks, copied as
+ * printed: CPU seconds of one thread of the groups sampled at each band-1
+ * index (job_cost_samples.h, to 0.1 ms) and of the grids sampled at 13
+ * minlex bands (below, in hundredths). There is one set per CPU class,
+ * since the sieve and the list scan run 512-bit or 256-bit code and the
+ * same group takes 1.3-1.8 times longer without AVX-512
+ * (bench_bandscan.txt). A band-1 index's group rate is the mean of its
+ * own samples; a minlex band's grid rate is the mean of its nearest
+ * sampled band (the lower one on a tie). A group also pays the
+ * enumeration of the groups, 0.85 core-hours for the 983,959,110 groups
+ * of the catalogue (bench_bandpair.txt), 3 us each.
  *
  * AVX-512 (an AMD EPYC with avx2, avx512f/bw/cd/dq/vl, bmi2, popcnt):
- *   group K = 16: build 581c2ee (the two-band differences learned
- *     unminimized; the engine's sorts without qsort), `bench_bandscan --k
- *     16 --bands 13 --per-band 2 --grids 0`, 2026-12-01 (its projection
- *     10,660 core-hours; 10,520 and 10,620 in the other rounds; the
- *     reference 18f745b 37,660-37,740 beside them, 3.53-3.59x);
- *   group K = 17: build 581c2ee, `--k 17 --bands 13 --per-band 10
- *     --grids 0`, 2026-12-01 (387,000; the reference 18f745b 794,900
- *     beside it);
+ *   group K = 16 and 17: every band-1 index 1..416 has its own sampled
+ *     groups, 100 an index at K = 16 and 3 (1..398) or 280 (399..416) at
+ *     K = 17; the samples and their origin are in job_cost_samples.h;
+ *     checked against the complete strata of jobs/proofs/9x9/RECORD.txt
+ *     (test_job_split);
  *   grid K = 16: bench_job_cost, build fee262c, 2026-11-29 (band engine
  *     108,800, checker 1.19 million core-hours; 296,000 and 1.49 million
- *     with the engine of 2026-11-25);
- *   group K = 16 and 17, the tail (every band-1 index 399-416, where the
- *     13 strata had band 416 alone): `bench_bandscan --band1 399-416`,
- *     280 groups an index at K = 17 and 100 at K = 16, builds 9690de6
- *     (2026-12-06) and 6a25e7e (2026-12-07); the samples and their origin
- *     are in job_cost_tail.h; checked against the complete strata of
- *     jobs/proofs/9x9/RECORD.txt (test_job_split).
- * AVX2 without AVX-512 (an AMD EPYC with avx2, bmi2, popcnt), 2026-11-28:
- *   group K = 16: build c0ce794, `--k 16 --bands 13 --per-band 2 --grids
- *     1` (29,380; step 3c of b04bc91 leaves K = 16 within the noise);
- *   group K = 17: build 895df9a (the list restricted to X), `--k 17
- *     --bands 13 --per-band 10 --grids 0` (763,400; b04bc91 899,700,
- *     c0ce794 1,114,000);
- *   grid K = 16: bench_job_cost, the same CPU and build (band engine
- *     174,600 core-hours, checker 1.83 million);
- *   group K = 16 and 17, the tail: not measured; it takes the AVX-512
- *     tail's samples times the ratio of the two classes' projections of
- *     the catalogue, K = 16 29,380 / 10,660 and K = 17 763,400 / 387,000
- *     (the factor the rest of the catalogue shows between them).
+ *     with the engine of 2026-11-25).
+ * AVX2 without AVX-512 (an AMD EPYC with avx2, bmi2, popcnt):
+ *   group K = 16 and 17: not measured index by index; the AVX-512 samples
+ *     times the ratio of the two classes' projections of the catalogue by
+ *     the earlier 13 strata, K = 16 29,380 (build c0ce794, 2026-11-28) /
+ *     10,660 (581c2ee, 2026-12-01) and K = 17 763,400 (895df9a,
+ *     2026-11-28) / 387,000 (581c2ee);
+ *   grid K = 16: bench_job_cost, build c0ce794, 2026-11-28 (band engine
+ *     174,600 core-hours, checker 1.83 million).
  * K = 17 per grid was not measured.
  */
 #include "job_cost.h"
@@ -53,15 +42,14 @@
 #include "band_scan.h"
 #include "bandpair_rank.h"
 #include "gridrank.h"
-#include "job_cost_tail.h"
+#include "job_cost_samples.h"
 
-/* The bands sampled: bench_bandscan's band-1 indices and bench_job_cost's
- * minlex bands, 13 spread over 1..416. */
+/* The bands of bench_job_cost's grids: 13 minlex bands spread over 1..416. */
 #define NSTRATA 13
 static const int SAMPLED_BAND[NSTRATA] = {1, 36, 70, 105, 139, 174, 209, 243, 278, 312, 347, 381, 416};
 
-/* The rates of one kind of work: n groups (grids) sampled at each band,
- * cs[i] their CPU seconds x 100 at SAMPLED_BAND[i]. */
+/* The rates of the grids: n grids sampled at each band, cs[i] their CPU
+ * seconds x 100 at SAMPLED_BAND[i]. */
 typedef struct rate_table {
     int n; /* 1..10 */
     int cs[NSTRATA][10];
@@ -69,11 +57,10 @@ typedef struct rate_table {
 
 /* The rates of one CPU class. */
 typedef struct cpu_rates {
-    rate_table group_k16, group_k17;
-    /* the tail of the group rates (the AVX-512 samples), and the factor
-     * this class's tail takes over them */
-    const tail_table *tail_k16, *tail_k17;
-    double tail_scale_k16, tail_scale_k17;
+    /* the groups: the AVX-512 samples of job_cost_samples.h, and the
+     * factor this class takes over them */
+    const sample_row *groups_k16, *groups_k17;
+    double scale_k16, scale_k17;
     /* bench_job_cost: 2 grids of each sampled minlex band (band 416 holds
      * one grid, timed twice) */
     rate_table grid_band_k16, grid_checker_k16;
@@ -89,25 +76,6 @@ typedef struct cpu_rates {
 static const cpu_rates RATES[JOB_COST_CPUS] = {
     [JOB_COST_AVX512] =
         {
-            .group_k16 = {2,
-                  {
-                      {2, 2}, {2, 5}, {3, 2}, {1, 1}, {8, 4}, {8, 1}, {7, 4}, {2, 3}, {3, 4}, {14, 5}, {3, 7},
-                      {16, 8}, {5, 2}}},
-            .group_k17 = {10,
-                  {
-                      {50, 80, 137, 92, 178, 20, 26, 18, 122, 45},
-                      {105, 31, 385, 33, 90, 22, 42, 89, 193, 17},
-                      {583, 84, 640, 144, 130, 156, 215, 121, 393, 532},
-                      {54, 36, 33, 10, 39, 47, 8, 18, 60, 11},
-                      {70, 296, 12, 45, 219, 111, 111, 176, 115, 372},
-                      {211, 74, 77, 37, 324, 131, 68, 146, 70, 85},
-                      {28, 704, 12, 462, 105, 66, 213, 57, 12, 618},
-                      {27, 61, 65, 98, 267, 95, 39, 64, 10, 45},
-                      {12, 85, 27, 66, 21, 23, 27, 14, 74, 40},
-                      {25, 85, 180, 149, 166, 205, 249, 794, 312, 145},
-                      {86, 83, 9, 122, 10, 27, 90, 35, 110, 99},
-                      {76, 15, 27, 25, 124, 76, 103, 20, 71, 28},
-                      {71, 13, 12, 21, 128, 55, 9, 40, 6, 67}}},
             .grid_band_k16 = {2,
                   {
                       {8, 3}, {5, 5}, {9, 7}, {10, 3}, {13, 9}, {20, 10}, {11, 19}, {14, 14}, {28, 21},
@@ -116,33 +84,14 @@ static const cpu_rates RATES[JOB_COST_CPUS] = {
                   {
                       {8, 4}, {24, 14}, {125, 42}, {118, 6}, {347, 136}, {578, 112}, {87, 380}, {463, 250},
                       {1085, 724}, {213, 1808}, {2126, 701}, {2851, 1040}, {143, 134}}},
-            .tail_k16 = &TAIL_K16,
-            .tail_k17 = &TAIL_K17,
-            .tail_scale_k16 = 1,
-            .tail_scale_k17 = 1,
+            .groups_k16 = SAMPLES_K16,
+            .groups_k17 = SAMPLES_K17,
+            .scale_k16 = 1,
+            .scale_k17 = 1,
             .origin_groups = ORIGIN_GROUPS("an AVX-512 CPU"),
             .origin_grids = ORIGIN_GRIDS("an AVX-512 CPU")},
     [JOB_COST_AVX2] =
         {
-            .group_k16 = {2,
-                  {
-                      {4, 5}, {7, 11}, {6, 7}, {5, 6}, {16, 15}, {18, 5}, {18, 10}, {8, 7}, {9, 11}, {43, 12},
-                      {11, 22}, {47, 27}, {31, 14}}},
-            .group_k17 = {10,
-                  {
-                      {120, 198, 312, 200, 462, 35, 44, 31, 260, 100},
-                      {223, 67, 776, 75, 187, 40, 87, 157, 353, 28},
-                      {1064, 174, 1351, 334, 296, 345, 428, 259, 744, 1056},
-                      {116, 78, 69, 23, 68, 83, 14, 42, 103, 18},
-                      {132, 612, 32, 96, 426, 237, 226, 333, 234, 830},
-                      {424, 156, 162, 80, 629, 248, 149, 262, 116, 171},
-                      {48, 1196, 21, 959, 238, 113, 378, 118, 20, 1120},
-                      {55, 129, 106, 155, 462, 192, 68, 101, 20, 70},
-                      {27, 200, 58, 134, 47, 55, 63, 33, 142, 84},
-                      {45, 142, 324, 302, 356, 400, 527, 1446, 516, 257},
-                      {142, 146, 13, 208, 14, 42, 134, 61, 202, 171},
-                      {162, 35, 73, 58, 272, 162, 186, 30, 132, 50},
-                      {145, 33, 29, 45, 310, 104, 17, 89, 10, 112}}},
             .grid_band_k16 = {2,
                   {
                       {10, 5}, {8, 8}, {13, 12}, {20, 5}, {23, 14}, {27, 15}, {15, 30}, {19, 19}, {48, 34},
@@ -151,11 +100,13 @@ static const cpu_rates RATES[JOB_COST_CPUS] = {
                   {
                       {11, 7}, {36, 23}, {207, 66}, {187, 9}, {535, 190}, {824, 158}, {124, 559}, {656, 376},
                       {1711, 1076}, {339, 2812}, {3098, 1066}, {4339, 1470}, {197, 195}}},
-            .tail_k16 = &TAIL_K16,
-            .tail_k17 = &TAIL_K17,
-            .tail_scale_k16 = 29380.0 / 10660, /* the two classes' projections of the catalogue */
-            .tail_scale_k17 = 763400.0 / 387000,
-            .origin_groups = ORIGIN_GROUPS("an AVX2 CPU without AVX-512"),
+            .groups_k16 = SAMPLES_K16,
+            .groups_k17 = SAMPLES_K17,
+            .scale_k16 = 29380.0 / 10660, /* the two classes' projections of the catalogue */
+            .scale_k17 = 763400.0 / 387000,
+            .origin_groups = "per band-1 index, bench_bandscan's sampled groups (tests/bench/results/bench_bandscan.txt) "
+                             "scaled to an AVX2 CPU without AVX-512 by the ratio of the two classes' catalogues, plus "
+                             "the group enumeration",
             .origin_grids = ORIGIN_GRIDS("an AVX2 CPU without AVX-512")},
 };
 
@@ -183,31 +134,33 @@ mc_status job_cost_cpu_chosen(job_cost_cpu *cpu, mc_error *err)
 }
 
 /* Mean microseconds of t's samples at the sampled band nearest band (the
- * lower one on a tie). With a tail (NULL: none), the sampled bands are the
- * strata below TAIL_FIRST and every tail band, whose mean is scaled by
- * scale (the strata at or above TAIL_FIRST are not used). */
-static uint64_t rate_of(const rate_table *t, const tail_table *tail, double scale, int band)
+ * lower one on a tie). */
+static uint64_t rate_of(const rate_table *t, int band)
 {
-    const int first_tail = tail ? TAIL_FIRST : 417;
     size_t best = 0;
-    for (size_t i = 1; i < NSTRATA && SAMPLED_BAND[i] < first_tail; i++)
+    for (size_t i = 1; i < NSTRATA; i++)
         if (abs(SAMPLED_BAND[i] - band) < abs(SAMPLED_BAND[best] - band)) best = i;
     uint64_t sum = 0;
-    if (band >= first_tail || first_tail - band < abs(SAMPLED_BAND[best] - band)) { /* a tail band is nearest */
-        const int *cs = tail->cs[(band > first_tail ? band : first_tail) - first_tail];
-        for (int k = 0; k < tail->n; k++) sum += (uint64_t)cs[k];
-        return (uint64_t)((double)sum * 10000 / tail->n * scale + 0.5);
-    }
     for (int k = 0; k < t->n; k++) sum += (uint64_t)t->cs[best][k];
     return sum * 10000 / (uint64_t)t->n; /* the mean in hundredths of s, in us */
+}
+
+/* Mean microseconds of the groups sampled at band-1 index band, times
+ * scale (the samples are in units of 0.1 ms). */
+static uint64_t group_rate(const sample_row *rows, double scale, int band)
+{
+    const sample_row *r = &rows[band - 1];
+    uint64_t sum = 0;
+    for (int k = 0; k < r->n; k++) sum += (uint64_t)r->v[k];
+    return (uint64_t)((double)sum * 100 / r->n * scale + 0.5);
 }
 
 uint64_t job_cost_bandpair_usec(int K, int band, job_cost_cpu cpu)
 {
     const cpu_rates *r = &RATES[cpu];
     if (band < 1 || band > 416) return 0;
-    if (K == 16) return rate_of(&r->group_k16, r->tail_k16, r->tail_scale_k16, band) + ENUMERATION_USEC;
-    if (K == 17) return rate_of(&r->group_k17, r->tail_k17, r->tail_scale_k17, band) + ENUMERATION_USEC;
+    if (K == 16) return group_rate(r->groups_k16, r->scale_k16, band) + ENUMERATION_USEC;
+    if (K == 17) return group_rate(r->groups_k17, r->scale_k17, band) + ENUMERATION_USEC;
     return 0;
 }
 
@@ -262,7 +215,7 @@ static mc_status model_grids(const job *j, const rate_table *t, job_cost *c, mc_
     for (int b = j->band_lo; st == MC_OK && b <= j->band_hi; b++) {
         uint64_t n;
         st = gridrank_band_count(gr, b, &n, err);
-        if (st == MC_OK && n) add_segment(c, j, at, at + n - 1, rate_of(t, NULL, 1, b));
+        if (st == MC_OK && n) add_segment(c, j, at, at + n - 1, rate_of(t, b));
         at += n;
     }
     gridrank_free(gr);

@@ -8,21 +8,20 @@
  *     source enumerate: one segment per minlex band b (its grids,
  *                       gridrank.h), cost = rate of b per grid
  *
- * The rates are data (job_cost.c): the mean seconds of the sampled groups
- * of 12 band-1 indices spread over 1..381 and of every index 399..416,
- * where the rate changes fast (K = 16 and 17), measured by
- * bench_bandscan (tests/bench/results/bench_bandscan.txt), and of the
- * sampled grids of 13 minlex bands (bench_job_cost, K = 16);
- * every band takes the rate of its nearest sampled band (the lower one on
- * a tie), as that benchmark's projection does, so a model of the whole
- * catalogue adds up to its projection over the same strata. There is one
+ * The rates are data (job_cost.c, job_cost_samples.h): the mean seconds
+ * of the groups sampled at each band-1 index 1..416 (K = 16 and 17),
+ * measured by bench_bandscan (tests/bench/results/bench_bandscan.txt),
+ * and of the sampled grids of 13 minlex bands (bench_job_cost, K = 16),
+ * where every minlex band takes the rate of its nearest sampled band (the
+ * lower one on a tie), as that benchmark's projection does. There is one
  * set of rates per CPU class (AVX-512, or AVX2 without it: the same group
- * takes 1.3-1.8 times longer there), each measured on such a CPU (the
- * tail on AVX-512 only, scaled for AVX2; job_cost.c); a model takes the
- * class of the CPU it is made on, or $MINCLUE_COST_CPU's (a forecast made
- * on a login node for compute nodes of another kind). Where no rate was measured (other sources, engines or
- * K) the job has no model: every rank costs 1 and a split balances rank
- * counts; `why` says what is missing.
+ * takes 1.3-1.8 times longer there); the grids are measured on each
+ * class, the groups on AVX-512 and scaled for AVX2 (job_cost.c); a model
+ * takes the class of the CPU it is made on, or $MINCLUE_COST_CPU's (a
+ * forecast made on a login node for compute nodes of another kind). Where
+ * no rate was measured (other sources, engines or K) the job has no
+ * model: every rank costs 1 and a split balances rank counts; `why` says
+ * what is missing.
  *
  * Invariants: the segments are sorted, disjoint and cover first..last of
  * the job exactly; every cost is >= 1.

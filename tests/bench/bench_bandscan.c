@@ -24,7 +24,8 @@
  * K clues (CPU seconds of the thread to 0.1 ms, items, puzzles). Projection: each of
  * the 416 bands takes its exact group count n_b (bandpair_rank.h) times the mean seconds
  * per group of its stratum (the nearest sampled band, the lower one on a
- * tie: the rule of job_cost.c); the sampling error
+ * tie; with --band1 1-416 every band is its own stratum, as in job_cost.c,
+ * whose rates are the groups this mode prints); the sampling error
  * is the standard error of that stratified mean (per-stratum variance of
  * the sampled groups / N). The enumeration of the groups themselves is
  * bench_bandpair's (about 3 core-hours for the catalogue) and is added.
@@ -38,8 +39,8 @@
  * UAs, tables, pairs, band 3, the rest of the engine) and counters; the
  * mean seconds per group with its standard error, projected to the
  * catalogue (uniform weights: every group counts once), beside the
- * projection of job_cost's rates (the strata of this bench, nearest
- * sampled band) and, stratum by stratum, the uniform mean of the groups
+ * projection of job_cost's rates (a rate per band-1 index) and, stratum
+ * by stratum, the uniform mean of the groups
  * whose band 1 is nearest that sampled band. --warm: each drawn group
  * run right after the group before it (global rank - 1, not counted), as
  * in a scan: the same groups, band 1's sets kept when that group has the
@@ -133,9 +134,9 @@ static int nearest_sampled(const int *sampled, int n, int band)
 }
 
 /* --uniform and --window report by the 13 strata of the default sample
- * (STRATA bands, spread_band). job_cost.c prices the bands below 399 so;
- * its tail, 399-416, has a rate per band, so the model column of a
- * stratum is its bands' mean, weighted by their groups. */
+ * (STRATA bands, spread_band: each band-1 index in the stratum of its
+ * nearest). job_cost.c has a rate per band-1 index, so the model column
+ * of a stratum is its indices' mean, weighted by their groups. */
 #define STRATA 13
 static int stratum_band[STRATA];
 
@@ -242,7 +243,7 @@ static void tally_report(const tally *t, const char *what, bool strata)
     work_counters_text(&a->work, buf, sizeof buf);
     printf("%s, counters: %s\n", what, buf);
     if (!strata) return;
-    /* job_cost's rates (the strata of this bench, committed), weighted by
+    /* job_cost's rates (a rate per band-1 index, committed), weighted by
      * the groups of each band */
     job_cost_cpu cpu = job_cost_cpu_here();
     double model = 0, wsum[STRATA] = {0}, rate[STRATA] = {0};
@@ -254,7 +255,7 @@ static void tally_report(const tally *t, const char *what, bool strata)
         rate[stratum_of(b)] += nb * us / 1e6;
     }
     for (int k = 0; k < STRATA; k++)
-        if (wsum[k] > 0) rate[k] /= wsum[k]; /* the stratum's mean, by groups (the tail's rates differ by band) */
+        if (wsum[k] > 0) rate[k] /= wsum[k]; /* the stratum's mean, by groups */
     printf("%s, job_cost's rates (%s, enumeration included): %.5f s/group, %.4g core-hours\n", what,
            job_cost_cpu_name(cpu), model / T / 1e6, model / 1e6 / 3600);
     printf("%s, stratum by stratum: band  weight  uniform groups  uniform s/group  job_cost s/group\n", what);

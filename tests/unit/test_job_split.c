@@ -191,23 +191,25 @@ static void bandpair_job(job *j, int K, uint64_t first, uint64_t last)
 }
 
 /* The whole catalogue: one segment per band-1 index that has groups, the
- * group counts of bandpair_rank, and the benchmark's projection on each
- * CPU class (printed to 4 digits; bench_bandscan.txt): AVX-512, K = 16
- * 10,660 core-hours (581c2ee), K = 17 387,000 (581c2ee); AVX2 without
- * AVX-512, K = 16 29,380 (c0ce794), K = 17 763,400 (895df9a). The benchmark used
- * the unrounded seconds (the table holds them to 0.01 s, so some K = 16
- * groups of 0.04-0.06 s round by up to 12%) and 3.09 core-hours of
- * enumeration (the model, 0.85). The tail 391-416, sampled band by band
- * since (bench_bandscan --band1 399-416), moves the model's catalogue by
- * less than 0.3%. */
+ * group counts of bandpair_rank, and the catalogue's core-hours on each
+ * CPU class. The oracle is the samples' own sum, done apart from
+ * job_cost.c: each index's mean of job_cost_samples.h times its group
+ * count from bandpair_rank.c's table, plus 0.85 core-hours of
+ * enumeration: AVX-512 K = 16 11,550.2 (+- 154, one standard error),
+ * K = 17 444,224 (+- 18,242); AVX2 the same sums times 29,380 / 10,660
+ * and 763,400 / 387,000. bench_bandscan's own projection of the samples
+ * of 1..398 printed 1.155e4 and 4.442e5 (tests/bench/results/
+ * bench_bandscan.txt, 2026-12-07); uniform draws gave 11,580-11,810
+ * (+- 890) and 475,700 (+- 116,000). Each index's mean rounds to 1 us,
+ * hence the tolerance. */
 static void test_bandpair_model_catalogue(void **state)
 {
     (void)state;
     static const struct { job_cost_cpu cpu; int K; double hours, tol; } want[] = {
-        {JOB_COST_AVX512, 16, 10660, 0.03},
-        {JOB_COST_AVX512, 17, 3.870e5, 0.005},
-        {JOB_COST_AVX2, 16, 29380, 0.03},
-        {JOB_COST_AVX2, 17, 7.634e5, 0.005}};
+        {JOB_COST_AVX512, 16, 11550.2, 0.001},
+        {JOB_COST_AVX512, 17, 444224.0, 0.001},
+        {JOB_COST_AVX2, 16, 11549.4 * 29380 / 10660 + 0.85, 0.001},
+        {JOB_COST_AVX2, 17, 444223.2 * 763400 / 387000 + 0.85, 0.001}};
     for (size_t w = 0; w < sizeof want / sizeof want[0]; w++) {
         job j;
         bandpair_job(&j, want[w].K, 1, BANDPAIR_RANK_TOTAL);
@@ -217,6 +219,7 @@ static void test_bandpair_model_catalogue(void **state)
         assert_int_equal(c.cpu, want[w].cpu);
         assert_non_null(strstr(c.origin, "bench_bandscan"));
         assert_non_null(strstr(c.origin, want[w].cpu == JOB_COST_AVX512 ? "on an AVX-512 CPU" : "without AVX-512"));
+        if (want[w].cpu == JOB_COST_AVX2) assert_null(strstr(c.origin, "on an AVX-512 CPU"));
         uint64_t at = 1;
         int b = 1;
         for (size_t i = 0; i < c.n; i++, b++) {
@@ -251,21 +254,24 @@ static void test_bandpair_model_catalogue(void **state)
         assert_int_equal(job_cost_bandpair_usec(16, 0, (job_cost_cpu)cpu), 0);
         assert_int_equal(job_cost_bandpair_usec(16, 417, (job_cost_cpu)cpu), 0);
     }
-    /* band 381 is sampled at K = 16: (0.16 + 0.08) / 2 s, plus 3 us of enumeration */
-    assert_int_equal(job_cost_bandpair_usec(16, 381, JOB_COST_AVX512), 120003);
-    /* and at K = 17: the mean of its 10 groups, 5.65 / 10 s */
-    assert_int_equal(job_cost_bandpair_usec(17, 381, JOB_COST_AVX512), 565003);
-    /* every band of the tail 399-416 is sampled (bench_bandscan --band1
-     * 399-416, 100 groups at K = 16): band 399 4.41 / 100 s; band 390 lies
-     * as near 381 as 399 (9) and takes the lower, band 391 takes 399 */
-    assert_int_equal(job_cost_bandpair_usec(16, 390, JOB_COST_AVX512), 120003);
-    assert_int_equal(job_cost_bandpair_usec(16, 391, JOB_COST_AVX512), 44103);
+    /* every index its own samples' mean (in 0.1 ms), plus 3 us of
+     * enumeration: band 1 at K = 16 the sum of its 100 groups, 17,317 */
+    assert_int_equal(job_cost_bandpair_usec(16, 1, JOB_COST_AVX512), 17317 + 3);
+    /* band 381, K = 16: 10 groups summing to 6,604; K = 17: 3 groups,
+     * 3,129 + 11,672 + 32,978 */
+    assert_int_equal(job_cost_bandpair_usec(16, 381, JOB_COST_AVX512), 66040 + 3);
+    assert_int_equal(job_cost_bandpair_usec(17, 381, JOB_COST_AVX512), 1592633 + 3);
+    /* band 390 no longer borrows 381's rate, nor 391 399's: 10 groups
+     * summing to 6,560 and 4,416 */
+    assert_int_equal(job_cost_bandpair_usec(16, 390, JOB_COST_AVX512), 65600 + 3);
+    assert_int_equal(job_cost_bandpair_usec(16, 391, JOB_COST_AVX512), 44160 + 3);
+    /* the tail (bench_bandscan --band1 399-416, 100 groups at K = 16):
+     * band 399 4.41 / 100 s */
     assert_int_equal(job_cost_bandpair_usec(16, 399, JOB_COST_AVX512), 44103);
-    /* without AVX-512: (0.47 + 0.27) / 2 s and 11.60 / 10 s at band 381;
-     * the tail's AVX-512 samples times 29,380 / 10,660 */
-    assert_int_equal(job_cost_bandpair_usec(16, 381, JOB_COST_AVX2), 370003);
-    assert_int_equal(job_cost_bandpair_usec(17, 381, JOB_COST_AVX2), 1160003);
-    assert_int_equal(job_cost_bandpair_usec(16, 390, JOB_COST_AVX2), 370003);
+    /* without AVX-512: the AVX-512 means times 29,380 / 10,660 (K = 16)
+     * and 763,400 / 387,000 (K = 17), rounded */
+    assert_int_equal(job_cost_bandpair_usec(16, 381, JOB_COST_AVX2), 182013 + 3);
+    assert_int_equal(job_cost_bandpair_usec(17, 381, JOB_COST_AVX2), 3141644 + 3);
     assert_int_equal(job_cost_bandpair_usec(16, 399, JOB_COST_AVX2), 121544 + 3);
 }
 

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# The cost model's samples (src/job_cost_samples.h) are exactly the groups
+# that bench_bandscan printed in tests/bench/results/bench_bandscan.txt:
+# tests/bench/cost_rows.awk over the named sections of that file, in the
+# order the header's comment gives, makes every SAMPLE_ROW of the header,
+# value for value. A changed rate without its bench entry, or an entry
+# changed under the model, fails here. Also: cost_rows.awk itself, on a
+# made-up output (rounding to 0.1 ms, rows of 20, lines that are not
+# groups left out).
+# ctest-labels: cli
+# ctest-timeout: 120
+source "$(dirname "${BASH_SOURCE[0]}")/prelude.sh"
+S=${MC_SOURCE_DIR:?}
+B=$S/tests/bench/results/bench_bandscan.txt
+AWK=$S/tests/bench/cost_rows.awk
+
+# section TITLE: the lines of the bench file from "## TITLE" to the next
+# heading ("## " or an entry's "# bench_bandscan")
+section() {
+  awk -v t="## $1" '$0 == t { on = 1; n++; next } on && (/^## / || /^# bench_bandscan/) { on = 0 } on { print }
+                    END { if (n != 1) { print "section \"" t "\" found " n + 0 " times" > "/dev/stderr"; exit 1 } }' "$B"
+}
+
+echo "== cost_rows.awk on a made-up output"
+cat > made.txt <<'EOF'
+minclue 0.1.0 (Release)
+ band1        local  items  s/group   s/item        pairs      pass2  puzzles   grid s    chk s
+     3          17     24   0.01234  0.1   1   1   0   0.00   0.00
+     3          18     24   0.00005  0.1   1   1   0   0.00   0.00
+   417           1     24   1.0000   0.1   1   1   0   0.00   0.00
+     5           2     24   0.46     0.1   1   1   0   0.00   0.00
+sampled: 4 groups
+EOF
+for i in $(seq 1 21); do echo "     7    $i   24   0.0001  0.1  1  1  0  0.00  0.00"; done >> made.txt
+awk -v prefix=k9 -f "$AWK" made.txt > rows.txt
+want='SAMPLE_ROW(k9_3, 2,
+          123, 1);
+SAMPLE_ROW(k9_5, 1,
+          4600);
+SAMPLE_ROW(k9_7, 21,
+          1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+          1);'
+[ "$(cat rows.txt)" = "$want" ]; st=$?
+[ $st = 0 ] || diff <(echo "$want") rows.txt
+check "rows: 0.1 ms units rounded, index 417 and non-group lines left out, 20 to a line" $st
+
+echo "== src/job_cost_samples.h against bench_bandscan.txt"
+# K = 16: indices 1..398 (seed 2029, 1 and 2 then 90 more of seed 2030),
+# the tail's 20 (seed 2026) and 80 (seed 2028); K = 17: 1..398 (seed
+# 2029), the tail's 40 (seed 2026), 40 (seed 2027) and 200 (seed 2028)
+k16=("K = 16, --band1 1-398 --per-band 10, seed 2029" "K = 16, --band1 1-2 --per-band 90, seed 2030"
+     "K = 16, seed 2026" "K = 16, --band1 399-416 --per-band 80, seed 2028")
+k17=("K = 17, --band1 1-398 --per-band 3, seed 2029" "K = 17, seed 2026" "K = 17, seed 2027"
+     "K = 17, --band1 399-416 --per-band 200, seed 2028")
+ok=0
+for i in "${!k16[@]}"; do section "${k16[i]}" > k16-$i.txt || ok=1; done
+for i in "${!k17[@]}"; do section "${k17[i]}" > k17-$i.txt || ok=1; done
+check "the 8 sections are in the bench file, once each" $ok
+{ awk -v prefix=k16 -f "$AWK" k16-{0,1,2,3}.txt; awk -v prefix=k17 -f "$AWK" k17-{0,1,2,3}.txt; } > made-rows.txt
+# the header's rows, one SAMPLE_ROW statement to a line, spaces normalised
+norm() { tr '\n' ' ' | grep -o 'SAMPLE_ROW(k1[67]_[0-9]*, [^;]*;' | sed 's/  */ /g'; }
+norm < made-rows.txt > a.txt
+norm < "$S/src/job_cost_samples.h" > b.txt
+n=$(grep -c . a.txt)
+[ "$n" = 832 ]; check "832 rows made from the bench file ($n)" $?
+cmp -s a.txt b.txt; st=$?
+[ $st = 0 ] || diff a.txt b.txt | head -10
+check "the header's rows are the bench's groups, value for value" $st
+# and the comparison can fail: one group changed in the bench's output
+awk '!d && $1 == 17 && NF == 10 { $4 = $4 + 1; d = 1 } { print }' k16-0.txt > k16-0x.txt
+{ awk -v prefix=k16 -f "$AWK" k16-0x.txt k16-{1,2,3}.txt; awk -v prefix=k17 -f "$AWK" k17-{0,1,2,3}.txt; } | norm > c.txt
+! cmp -s c.txt b.txt; check "one group's seconds changed: the rows differ" $?
+
+[ $fails = 0 ]
