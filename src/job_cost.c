@@ -3,10 +3,9 @@
  * The rates are the committed output of the benchmarks, copied as
  * printed: CPU seconds of one thread of the groups sampled at each band-1
  * index (job_cost_samples.h, to 0.1 ms) and of the grids sampled at 13
- * minlex bands (below, in hundredths). There is one set per CPU class,
- * since the sieve and the list scan run 512-bit or 256-bit code and the
- * same group takes 1.3-1.8 times longer without AVX-512
- * (bench_bandscan.txt). A band-1 index's group rate is the mean of its
+ * minlex bands (below, in hundredths). There is one set per CPU class:
+ * the same group took 1.3-1.45 times longer on the AMD EPYC without
+ * AVX-512 measured than on the one with it (bench_bandscan.txt). A band-1 index's group rate is the mean of its
  * own samples; a minlex band's grid rate is the mean of its nearest
  * sampled band (the lower one on a tie). A group also pays the
  * enumeration of the groups, 0.85 core-hours for the 983,959,110 groups
@@ -14,8 +13,8 @@
  *
  * AVX-512 (an AMD EPYC with avx2, avx512f/bw/cd/dq/vl, bmi2, popcnt):
  *   group K = 16 and 17: every band-1 index 1..416 has its own sampled
- *     groups, 100 an index at K = 16 and 3 (1..398) or 280 (399..416) at
- *     K = 17; the samples and their origin are in job_cost_samples.h;
+ *     groups, at K = 16 10 an index (100 at 1, 2 and 399..416), at
+ *     K = 17 3 (1..398) or 280 (399..416); the samples and their origin are in job_cost_samples.h;
  *     checked against the complete strata of jobs/proofs/9x9/RECORD.txt
  *     (test_job_split);
  *   grid K = 16: bench_job_cost, build fee262c, 2026-11-29 (band engine
@@ -23,10 +22,16 @@
  *     with the engine of 2026-11-25).
  * AVX2 without AVX-512 (an AMD EPYC with avx2, bmi2, popcnt):
  *   group K = 16 and 17: not measured index by index; the AVX-512 samples
- *     times the ratio of the two classes' projections of the catalogue by
- *     the earlier 13 strata, K = 16 29,380 (build c0ce794, 2026-11-28) /
- *     10,660 (581c2ee, 2026-12-01) and K = 17 763,400 (895df9a,
- *     2026-11-28) / 387,000 (581c2ee);
+ *     times what the same engine (0eb336a, and c0ce794 that holds it) took
+ *     on both CPUs over bench_bandscan's 13 strata: K = 16 29,380 core-hours
+ *     on the AVX2 CPU (2026-11-28) against 20,340 on the AVX-512 one
+ *     (2026-11-27), 1.44; K = 17 1,114,000 against 796,000 and 886,000 in
+ *     two windows, 1,114,000 / 841,000 = 1.32 (18f745b gave 1.36 and
+ *     1.28-1.42 alike). On the AVX-512 CPU the engine limited to its
+ *     AVX2 versions takes 1.00-1.04 times as long at K = 16 and 1.19-1.42
+ *     at K = 17 (bench_bandscan --avx2, build 2522160, 2026-12-07): the
+ *     vector width is little of the factor at K = 16, much of it at
+ *     K = 17;
  *   grid K = 16: bench_job_cost, build c0ce794, 2026-11-28 (band engine
  *     174,600 core-hours, checker 1.83 million).
  * K = 17 per grid was not measured.
@@ -102,11 +107,11 @@ static const cpu_rates RATES[JOB_COST_CPUS] = {
                       {1711, 1076}, {339, 2812}, {3098, 1066}, {4339, 1470}, {197, 195}}},
             .groups_k16 = SAMPLES_K16,
             .groups_k17 = SAMPLES_K17,
-            .scale_k16 = 29380.0 / 10660, /* the two classes' projections of the catalogue */
-            .scale_k17 = 763400.0 / 387000,
+            .scale_k16 = 29380.0 / 20340, /* the same engine on both classes (see the top) */
+            .scale_k17 = 1114000.0 / 841000,
             .origin_groups = "per band-1 index, bench_bandscan's sampled groups (tests/bench/results/bench_bandscan.txt) "
-                             "scaled to an AVX2 CPU without AVX-512 by the ratio of the two classes' catalogues, plus "
-                             "the group enumeration",
+                             "scaled to an AVX2 CPU without AVX-512 by what one engine took on both, plus the group "
+                             "enumeration",
             .origin_grids = ORIGIN_GRIDS("an AVX2 CPU without AVX-512")},
 };
 

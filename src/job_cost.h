@@ -15,8 +15,9 @@
  * where every minlex band takes the rate of its nearest sampled band (the
  * lower one on a tie), as that benchmark's projection does. There is one
  * set of rates per CPU class (AVX-512, or AVX2 without it: the same group
- * takes 1.3-1.8 times longer there); the grids are measured on each
- * class, the groups on AVX-512 and scaled for AVX2 (job_cost.c); a model
+ * took 1.3-1.45 times longer on the one such CPU measured); the grids are
+ * measured on each class, the groups on AVX-512 and scaled for AVX2
+ * (job_cost.c); a model
  * takes the class of the CPU it is made on, or $MINCLUE_COST_CPU's (a
  * forecast made on a login node for compute nodes of another kind). Where
  * no rate was measured (other sources, engines or K) the job has no
@@ -124,7 +125,8 @@ void job_cost_hours_text(double hours, char *out, size_t cap);
 /* The largest cost of one rank. */
 uint64_t job_cost_max_unit(const job_cost *c);
 
-/* The measured rate (microseconds per group) of band-1 index band (1..416)
+/* The rate (microseconds per group: the mean of the sampled groups, for
+ * AVX2 scaled from the AVX-512 samples) of band-1 index band (1..416)
  * for a band-pair scan with the band engine at K clues on a CPU of class
  * cpu; 0 when K has no rates. Exposed for the tests. */
 uint64_t job_cost_bandpair_usec(int K, int band, job_cost_cpu cpu);

@@ -19,9 +19,9 @@
  * index to the next (K = 17: band 413 0.05 s a group, band 416 0.34 s),
  * and a group's cost is heavy-tailed (of the 5,040 groups of the tail at
  * K = 17, 7 cost more than 10 times their index's mean), so the mean of a
- * small sample is most often too low. The 13 strata of 2 groups (K = 16)
- * and 10 (K = 17) that this table replaces priced each of 1..398 at its
- * nearest sampled index, timed to 0.01 s; a uniform draw of 200 groups
+ * small sample is most often too low. The 12 strata (1, 36, ..., 381) of
+ * 2 groups (K = 16) and 10 (K = 17) that this table replaces priced each
+ * of 1..398 at its nearest sampled index, timed to 0.01 s; a uniform draw of 200 groups
  * found their rates off by up to 3 times stratum by stratum, right on the
  * whole by chance (bench_bandscan.txt, 2026-12-06).
  *

@@ -34,7 +34,7 @@ static void usage(FILE *out)
           "this program, the outputs as NAME-{1..N}.\n"
           "\n"
           "The rates are of the CPU class of this machine: AVX-512 (avx512f) or\n"
-          "AVX2 without it, where a group takes 1.3-1.8 times longer. Set\n"
+          "AVX2 without it, where a group took 1.3-1.45 times longer. Set\n"
           "MINCLUE_COST_CPU=avx512 or avx2 to take the other class's (a split\n"
           "made on a login node for compute nodes of another kind). The cost\n"
           "model line names the class.\n"

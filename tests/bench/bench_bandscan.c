@@ -4,7 +4,7 @@
  * per grid on grids of the same groups.
  *
  * usage: bench_bandscan [--k K] [--per-band N] [--bands B | --band1 LIST]
- *                       [--seed S] [--grids G] [--checker] [--two-band-solver]
+ *                       [--seed S] [--grids G] [--checker] [--two-band-solver] [--avx2]
  *        bench_bandscan [--k K] --group B L
  *        bench_bandscan [--k K] [--seed S] --uniform N
  *        bench_bandscan [--k K] [--seed S] --window N --starts W
@@ -14,6 +14,10 @@
  * the output.
  * --two-band-solver: step 4 by the solver, as before digit templates
  * (band_options.two_band_solver), to compare both in one window.
+ * --avx2: the band engine's vector versions at most AVX2 on a CPU that
+ * runs AVX-512 (band_options.scan_avx2; the same counters), to measure
+ * what the groups cost without AVX-512 beside the widest, same groups,
+ * same build, same window (the factor of job_cost.c's AVX2 class).
  * --group: the one group of band-1 index B at local rank L, with every
  * counter of the band engine (profiling one heavy group).
  * Strata: B band-1 indices spread evenly over 1..416 (default 13: 1, 35,
@@ -270,7 +274,7 @@ int main(int argc, char **argv)
     const char *band_list = NULL;
     int K = 16, per = 2, nb = 13, grids = 1, with_checker = 0;
     uint64_t seed = 2026, group_local = 0;
-    int group_band = 0, band3_min = 0, two_band_solver = 0, seed_given = 0, uniform = 0, window = 0, starts = 3,
+    int group_band = 0, band3_min = 0, two_band_solver = 0, avx2 = 0, seed_given = 0, uniform = 0, window = 0, starts = 3,
         warm = 0, fresh = 0, seed_each = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--k") && i + 1 < argc) K = atoi(argv[++i]);
@@ -287,6 +291,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--seed-each")) seed_each = 1;
         else if (!strcmp(argv[i], "--checker")) with_checker = 1;
         else if (!strcmp(argv[i], "--two-band-solver")) two_band_solver = 1;
+        else if (!strcmp(argv[i], "--avx2")) avx2 = 1;
         else if (!strcmp(argv[i], "--band3-min") && i + 1 < argc) band3_min = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--group") && i + 2 < argc) {
             group_band = atoi(argv[++i]);
@@ -294,7 +299,7 @@ int main(int argc, char **argv)
         }
         else {
             fprintf(stderr, "usage: bench_bandscan [--k K] [--per-band N] [--bands B | --band1 LIST] [--seed S] "
-                            "[--grids G] [--checker] [--band3-min Z] [--two-band-solver]\n       bench_bandscan [--k K] [--band3-min Z] --group B L\n"
+                            "[--grids G] [--checker] [--band3-min Z] [--two-band-solver] [--avx2]\n       bench_bandscan [--k K] [--band3-min Z] --group B L\n"
                             "       bench_bandscan [--k K] [--seed S] [--seed-each] [--warm | --fresh] --uniform N\n"
                             "       bench_bandscan [--k K] [--seed S] --window N [--starts W]\n");
             return 2;
@@ -316,8 +321,8 @@ int main(int argc, char **argv)
     }
     mc_banner(stdout);
     const char *scan;
-    band_scan_best(&scan);
-    printf("# two-band list scan: %s\n", scan);
+    band_scan_upto(avx2 ? BAND_SIMD_AVX2 : BAND_SIMD_AVX512, &scan);
+    printf("# two-band list scan: %s%s\n", scan, avx2 ? " (--avx2)" : "");
     band_init();
     bandpair_ctx *ctx;
     if (bandpair_ctx_new(&ctx) != MC_OK) return 1;
@@ -325,6 +330,7 @@ int main(int argc, char **argv)
     band_options_default(&o, K);
     o.band3_min = band3_min;
     o.two_band_solver = two_band_solver;
+    o.scan_avx2 = avx2;
     if (two_band_solver) printf("# step 4 by the solver (--two-band-solver)\n");
     band_engine *e = band_engine_new(&o);
     checker_options co;

@@ -56,6 +56,15 @@ ok=0
 for i in "${!k16[@]}"; do section "${k16[i]}" > k16-$i.txt || ok=1; done
 for i in "${!k17[@]}"; do section "${k17[i]}" > k17-$i.txt || ok=1; done
 check "the 8 sections are in the bench file, once each" $ok
+# no group line is lost to the pattern of cost_rows.awk: each section's
+# rows hold as many groups as its "sampled: N groups" line says
+ok=0
+for f in k16-?.txt k17-?.txt; do
+  said=$(sed -n 's/^sampled: \([0-9]*\) groups.*/\1/p' "$f")
+  got=$(awk -v prefix=x -f "$AWK" "$f" | sed -n 's/^SAMPLE_ROW(x_[0-9]*, \([0-9]*\),.*/\1/p' | awk '{ s += $1 } END { print s + 0 }')
+  [ -n "$said" ] && [ "$said" = "$got" ] || { echo "  $f: sampled $said, rows $got"; ok=1; }
+done
+check "every section's printed groups are in its rows" $ok
 { awk -v prefix=k16 -f "$AWK" k16-{0,1,2,3}.txt; awk -v prefix=k17 -f "$AWK" k17-{0,1,2,3}.txt; } > made-rows.txt
 # the header's rows, one SAMPLE_ROW statement to a line, spaces normalised
 norm() { tr '\n' ' ' | grep -o 'SAMPLE_ROW(k1[67]_[0-9]*, [^;]*;' | sed 's/  */ /g'; }
@@ -63,6 +72,11 @@ norm < made-rows.txt > a.txt
 norm < "$S/src/job_cost_samples.h" > b.txt
 n=$(grep -c . a.txt)
 [ "$n" = 832 ]; check "832 rows made from the bench file ($n)" $?
+# each index holds the groups the header's comment names
+awk -F'[(,]' '{ k = $2; sub(/_.*/, "", k); b = $2; sub(/.*_/, "", b); b += 0; n = $3 + 0
+  want = k == "k16" ? (b <= 2 || b >= 399 ? 100 : 10) : (b >= 399 ? 280 : 3)
+  if (n != want) { print "  " $2 ": " n " groups, not " want; bad = 1 } } END { exit bad }' b.txt
+check "K = 16: 100 groups at indices 1, 2 and 399-416, 10 elsewhere; K = 17: 280 at 399-416, 3 elsewhere" $?
 cmp -s a.txt b.txt; st=$?
 [ $st = 0 ] || diff a.txt b.txt | head -10
 check "the header's rows are the bench's groups, value for value" $st
