@@ -14,7 +14,7 @@
  * AVX-512 (an AMD EPYC with avx2, avx512f/bw/cd/dq/vl, bmi2, popcnt):
  *   group K = 16 and 17: every band-1 index 1..416 has its own sampled
  *     groups, at K = 16 10 an index (100 at 1, 2 and 399..416), at
- *     K = 17 3 (1..398) or 280 (399..416); the samples and their origin are in job_cost_samples.h;
+ *     K = 17 6 (1..398) or 280 (399..416); the samples and their origin are in job_cost_samples.h;
  *     checked against the complete strata of jobs/proofs/9x9/RECORD.txt
  *     (test_job_split);
  *   grid K = 16: bench_job_cost, build fee262c, 2026-11-29 (band engine

@@ -47,15 +47,17 @@ check "rows: 0.1 ms units rounded, index 417 and non-group lines left out, 20 to
 echo "== src/job_cost_samples.h against bench_bandscan.txt"
 # K = 16: indices 1..398 (seed 2029, 1 and 2 then 90 more of seed 2030),
 # the tail's 20 (seed 2026) and 80 (seed 2028); K = 17: 1..398 (seed
-# 2029), the tail's 40 (seed 2026), 40 (seed 2027) and 200 (seed 2028)
+# 2029, then 3 more of seed 2031 in two runs), the tail's 40 (seed 2026),
+# 40 (seed 2027) and 200 (seed 2028)
 k16=("K = 16, --band1 1-398 --per-band 10, seed 2029" "K = 16, --band1 1-2 --per-band 90, seed 2030"
      "K = 16, seed 2026" "K = 16, --band1 399-416 --per-band 80, seed 2028")
-k17=("K = 17, --band1 1-398 --per-band 3, seed 2029" "K = 17, seed 2026" "K = 17, seed 2027"
+k17=("K = 17, --band1 1-398 --per-band 3, seed 2029" "K = 17, --band1 1-199 --per-band 3, seed 2031"
+     "K = 17, --band1 200-398 --per-band 3, seed 2031" "K = 17, seed 2026" "K = 17, seed 2027"
      "K = 17, --band1 399-416 --per-band 200, seed 2028")
 ok=0
 for i in "${!k16[@]}"; do section "${k16[i]}" > k16-$i.txt || ok=1; done
 for i in "${!k17[@]}"; do section "${k17[i]}" > k17-$i.txt || ok=1; done
-check "the 8 sections are in the bench file, once each" $ok
+check "the 10 sections are in the bench file, once each" $ok
 # no group line is lost to the pattern of cost_rows.awk: each section's
 # rows hold as many groups as its "sampled: N groups" line says
 ok=0
@@ -65,7 +67,7 @@ for f in k16-?.txt k17-?.txt; do
   [ -n "$said" ] && [ "$said" = "$got" ] || { echo "  $f: sampled $said, rows $got"; ok=1; }
 done
 check "every section's printed groups are in its rows" $ok
-{ awk -v prefix=k16 -f "$AWK" k16-{0,1,2,3}.txt; awk -v prefix=k17 -f "$AWK" k17-{0,1,2,3}.txt; } > made-rows.txt
+{ awk -v prefix=k16 -f "$AWK" k16-{0,1,2,3}.txt; awk -v prefix=k17 -f "$AWK" k17-{0,1,2,3,4,5}.txt; } > made-rows.txt
 # the header's rows, one SAMPLE_ROW statement to a line, spaces normalised
 norm() { tr '\n' ' ' | grep -o 'SAMPLE_ROW(k1[67]_[0-9]*, [^;]*;' | sed 's/  */ /g'; }
 norm < made-rows.txt > a.txt
@@ -74,15 +76,15 @@ n=$(grep -c . a.txt)
 [ "$n" = 832 ]; check "832 rows made from the bench file ($n)" $?
 # each index holds the groups the header's comment names
 awk -F'[(,]' '{ k = $2; sub(/_.*/, "", k); b = $2; sub(/.*_/, "", b); b += 0; n = $3 + 0
-  want = k == "k16" ? (b <= 2 || b >= 399 ? 100 : 10) : (b >= 399 ? 280 : 3)
+  want = k == "k16" ? (b <= 2 || b >= 399 ? 100 : 10) : (b >= 399 ? 280 : 6)
   if (n != want) { print "  " $2 ": " n " groups, not " want; bad = 1 } } END { exit bad }' b.txt
-check "K = 16: 100 groups at indices 1, 2 and 399-416, 10 elsewhere; K = 17: 280 at 399-416, 3 elsewhere" $?
+check "K = 16: 100 groups at indices 1, 2 and 399-416, 10 elsewhere; K = 17: 280 at 399-416, 6 elsewhere" $?
 cmp -s a.txt b.txt; st=$?
 [ $st = 0 ] || diff a.txt b.txt | head -10
 check "the header's rows are the bench's groups, value for value" $st
 # and the comparison can fail: one group changed in the bench's output
 awk '!d && $1 == 17 && NF == 10 { $4 = $4 + 1; d = 1 } { print }' k16-0.txt > k16-0x.txt
-{ awk -v prefix=k16 -f "$AWK" k16-0x.txt k16-{1,2,3}.txt; awk -v prefix=k17 -f "$AWK" k17-{0,1,2,3}.txt; } | norm > c.txt
+{ awk -v prefix=k16 -f "$AWK" k16-0x.txt k16-{1,2,3}.txt; awk -v prefix=k17 -f "$AWK" k17-{0,1,2,3,4,5}.txt; } | norm > c.txt
 ! cmp -s c.txt b.txt; check "one group's seconds changed: the rows differ" $?
 
 [ $fails = 0 ]
