@@ -5,16 +5,16 @@
  * index (job_cost_samples.h, to 0.1 ms) and of the grids sampled at 13
  * minlex bands (below, in hundredths). There is one set per CPU class:
  * the same group took 1.3-1.45 times longer on the AMD EPYC without
- * AVX-512 measured than on the one with it (bench_bandscan.txt). A band-1 index's group rate is the mean of its
- * own samples; a minlex band's grid rate is the mean of its nearest
- * sampled band (the lower one on a tie). A group also pays the
+ * AVX-512 measured than on the one with it (bench_bandscan.txt). A
+ * band-1 index's group rate is the mean of its own samples; a minlex
+ * band's grid rate is the mean of its nearest sampled band (the lower one
+ * on a tie). A group also pays the
  * enumeration of the groups, 0.85 core-hours for the 983,959,110 groups
  * of the catalogue (bench_bandpair.txt), 3 us each.
  *
  * AVX-512 (an AMD EPYC with avx2, avx512f/bw/cd/dq/vl, bmi2, popcnt):
- *   group K = 16 and 17: every band-1 index 1..416 has its own sampled
- *     groups, at K = 16 10 an index (100 at 1, 2 and 399..416), at
- *     K = 17 6 (1..398) or 280 (399..416); the samples and their origin are in job_cost_samples.h;
+ *   group K = 16 and 17: every band-1 index 1..416 its own sampled
+ *     groups; how many, their builds and seeds: job_cost_samples.h;
  *     checked against the complete strata of jobs/proofs/9x9/RECORD.txt
  *     (test_job_split);
  *   grid K = 16: bench_job_cost, build fee262c, 2026-11-29 (band engine
@@ -62,9 +62,9 @@ typedef struct rate_table {
 
 /* The rates of one CPU class. */
 typedef struct cpu_rates {
-    /* the groups: the AVX-512 samples of job_cost_samples.h, and the
-     * factor this class takes over them */
-    const sample_row *groups_k16, *groups_k17;
+    /* the groups: the factor this class takes over the AVX-512 samples of
+     * job_cost_samples.h (SAMPLES_K16, SAMPLES_K17), which every class
+     * shares */
     double scale_k16, scale_k17;
     /* bench_job_cost: 2 grids of each sampled minlex band (band 416 holds
      * one grid, timed twice) */
@@ -72,8 +72,8 @@ typedef struct cpu_rates {
     const char *origin_groups, *origin_grids;
 } cpu_rates;
 
-#define ORIGIN_GROUPS(cpu)                                                                                            \
-    "per band-1 index, bench_bandscan's sampled groups on " cpu " (tests/bench/results/bench_bandscan.txt) plus the " \
+#define ORIGIN_GROUPS(how)                                                                                         \
+    "per band-1 index, bench_bandscan's sampled groups " how " (tests/bench/results/bench_bandscan.txt) plus the " \
     "group enumeration"
 #define ORIGIN_GRIDS(cpu)                                                                                              \
     "per minlex band, bench_job_cost's grids of 13 sampled bands on " cpu " (tests/bench/results/bench_job_cost.txt)"
@@ -89,11 +89,9 @@ static const cpu_rates RATES[JOB_COST_CPUS] = {
                   {
                       {8, 4}, {24, 14}, {125, 42}, {118, 6}, {347, 136}, {578, 112}, {87, 380}, {463, 250},
                       {1085, 724}, {213, 1808}, {2126, 701}, {2851, 1040}, {143, 134}}},
-            .groups_k16 = SAMPLES_K16,
-            .groups_k17 = SAMPLES_K17,
             .scale_k16 = 1,
             .scale_k17 = 1,
-            .origin_groups = ORIGIN_GROUPS("an AVX-512 CPU"),
+            .origin_groups = ORIGIN_GROUPS("on an AVX-512 CPU"),
             .origin_grids = ORIGIN_GRIDS("an AVX-512 CPU")},
     [JOB_COST_AVX2] =
         {
@@ -105,13 +103,9 @@ static const cpu_rates RATES[JOB_COST_CPUS] = {
                   {
                       {11, 7}, {36, 23}, {207, 66}, {187, 9}, {535, 190}, {824, 158}, {124, 559}, {656, 376},
                       {1711, 1076}, {339, 2812}, {3098, 1066}, {4339, 1470}, {197, 195}}},
-            .groups_k16 = SAMPLES_K16,
-            .groups_k17 = SAMPLES_K17,
             .scale_k16 = 29380.0 / 20340, /* the same engine on both classes (see the top) */
             .scale_k17 = 1114000.0 / 841000,
-            .origin_groups = "per band-1 index, bench_bandscan's sampled groups (tests/bench/results/bench_bandscan.txt) "
-                             "scaled to an AVX2 CPU without AVX-512 by what one engine took on both, plus the group "
-                             "enumeration",
+            .origin_groups = ORIGIN_GROUPS("scaled to an AVX2 CPU without AVX-512 by what one engine took on both"),
             .origin_grids = ORIGIN_GRIDS("an AVX2 CPU without AVX-512")},
 };
 
@@ -150,10 +144,11 @@ static uint64_t rate_of(const rate_table *t, int band)
     return sum * 10000 / (uint64_t)t->n; /* the mean in hundredths of s, in us */
 }
 
-/* Mean microseconds of the groups sampled at band-1 index band, times
- * scale (the samples are in units of 0.1 ms). */
+/* Mean microseconds of the groups sampled at band-1 index band (1..416),
+ * times scale (the samples are in units of 0.1 ms). */
 static uint64_t group_rate(const sample_row *rows, double scale, int band)
 {
+    assert(band >= 1 && band <= 416);
     const sample_row *r = &rows[band - 1];
     uint64_t sum = 0;
     for (int k = 0; k < r->n; k++) sum += (uint64_t)r->v[k];
@@ -164,8 +159,8 @@ uint64_t job_cost_bandpair_usec(int K, int band, job_cost_cpu cpu)
 {
     const cpu_rates *r = &RATES[cpu];
     if (band < 1 || band > 416) return 0;
-    if (K == 16) return group_rate(r->groups_k16, r->scale_k16, band) + ENUMERATION_USEC;
-    if (K == 17) return group_rate(r->groups_k17, r->scale_k17, band) + ENUMERATION_USEC;
+    if (K == 16) return group_rate(SAMPLES_K16, r->scale_k16, band) + ENUMERATION_USEC;
+    if (K == 17) return group_rate(SAMPLES_K17, r->scale_k17, band) + ENUMERATION_USEC;
     return 0;
 }
 

@@ -17,12 +17,11 @@
  * set of rates per CPU class (AVX-512, or AVX2 without it: the same group
  * took 1.3-1.45 times longer on the one such CPU measured); the grids are
  * measured on each class, the groups on AVX-512 and scaled for AVX2
- * (job_cost.c); a model
- * takes the class of the CPU it is made on, or $MINCLUE_COST_CPU's (a
- * forecast made on a login node for compute nodes of another kind). Where
- * no rate was measured (other sources, engines or K) the job has no
- * model: every rank costs 1 and a split balances rank counts; `why` says
- * what is missing.
+ * (job_cost.c); a model takes the class of the CPU it is made on, or
+ * $MINCLUE_COST_CPU's (a forecast made on a login node for compute nodes
+ * of another kind). Where no rate was measured (other sources, engines or
+ * K) the job has no model: every rank costs 1 and a split balances rank
+ * counts; `why` says what is missing.
  *
  * Invariants: the segments are sorted, disjoint and cover first..last of
  * the job exactly; every cost is >= 1.
