@@ -4,11 +4,13 @@
  * T_d minus t_d (t_d: the template d takes), a disjoint union (the T_d are
  * disjoint), so its size is the sum of cost(d, t_d) = |T_d| - |t_d & T_d|,
  * each at least 2 for a moved digit (two templates that differ differ in
- * two rows at least). Per subset D the digits are placed in order, each
- * from its candidates: the templates whose digits lie in D, not T_d, of a
- * cost that leaves at least 2 for every digit still to place, cheapest
- * first; the last digit takes the rest. A partial placement is cut when
- * the cheapest candidates of the digits still to place do not fit.
+ * two rows at least). Per subset D the digits are placed one by one, those
+ * with the fewest candidates first (the same placements in any order: each
+ * is found once), each from its candidates: the templates whose digits
+ * lie in D, not T_d, of a cost that leaves at least 2 for every digit
+ * still to place, cheapest first; the last digit (the one with the most
+ * candidates) takes the rest. A partial placement is cut when the cheapest
+ * candidates of the digits still to place do not fit.
  */
 #include "templates64.h"
 
@@ -41,10 +43,11 @@ struct templates64 {
     int *egroup;          /* entry[egroup[key] .. egroup[key + 1]) */
     uint64_t orig[8];     /* T_d */
     /* per subset D */
-    candidate *cand;      /* per digit of D in order, its candidates, cheapest first */
+    candidate *cand;      /* per digit of D, its candidates, cheapest first */
     int start[9];         /* cand[start[i] .. start[i + 1]): those of the i-th digit of D */
+    int beg[8], end[8];   /* cand[beg[i] .. end[i]): those of the i-th digit placed */
     int after[8];         /* a lower bound on the cost of the digits after the i-th */
-    int digit[8];         /* the digits of D */
+    int digit[8];         /* the digits of D, in the order they are placed */
     int k;                /* |D| */
     uint64_t cells;       /* the cells of D's digits */
     int max_size;
@@ -136,7 +139,7 @@ static void place(templates64 *t, int i, uint64_t used, int cost, uint64_t diff)
         return;
     }
     const int room = t->max_size - cost - t->after[i];
-    for (int j = t->start[i]; j < t->start[i + 1]; j++) {
+    for (int j = t->beg[i]; j < t->end[i]; j++) {
         const candidate *c = &t->cand[j];
         if (c->cost > room) break;
         if (c->t & used) continue;
@@ -227,13 +230,30 @@ uint64_t templates64_differences(templates64 *t, const uint8_t *sol, int max_dig
                     }
         }
         t->start[t->k] = m;
+        /* placed in order of their number of candidates, fewest first; the
+         * digit with the most takes the rest (its candidates are not read) */
+        int order[8];
+        for (int i = 0; i < k; i++) {
+            int n = t->start[i + 1] - t->start[i], p = i;
+            while (p > 0 && t->start[order[p - 1] + 1] - t->start[order[p - 1]] > n) {
+                order[p] = order[p - 1];
+                p--;
+            }
+            order[p] = i;
+        }
+        int dig[8];
+        for (int i = 0; i < k; i++) {
+            dig[i] = t->digit[order[i]];
+            t->beg[i] = t->start[order[i]], t->end[i] = t->start[order[i] + 1];
+        }
+        memcpy(t->digit, dig, sizeof *dig * (size_t)k);
         /* the digits after the i-th cost at least their cheapest
          * candidates (the last, which takes the rest, at least 2) */
         t->after[k - 1] = 0;
         t->after[k - 2] = 2;
         for (int i = k - 3; i >= 0; i--)
-            t->after[i] = t->after[i + 1] + (t->start[i + 1] < t->start[i + 2] ? t->cand[t->start[i + 1]].cost : max_size);
-        if (t->after[0] + (t->start[0] < t->start[1] ? t->cand[0].cost : max_size) > max_size) continue;
+            t->after[i] = t->after[i + 1] + (t->beg[i + 1] < t->end[i + 1] ? t->cand[t->beg[i + 1]].cost : max_size);
+        if (t->after[0] + (t->beg[0] < t->end[0] ? t->cand[t->beg[0]].cost : max_size) > max_size) continue;
         place(t, 0, 0, 0, 0);
     }
     return t->found;
