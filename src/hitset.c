@@ -21,6 +21,7 @@ typedef struct family {
     int W, n;                               /* words per vector; sets held (n <= 64 W) */
     cs81 ua[HITSET_MAX_UAS];
     uint64_t cellvec[81][MAXW] __attribute__((aligned(64)));
+    uint64_t capout[HITSET_MAX_CAPS][MAXW]; /* the sets with a cell outside cap region i */
 } family;
 
 typedef struct frame {
@@ -148,21 +149,24 @@ static int words_for(int n)
     return MAXW;
 }
 
-static void family_reset(family *F, int W, int ncells)
+static void family_reset(const hitset_ctx *h, family *F, int W)
 {
     F->W = W;
     F->n = 0;
-    for (int c = 0; c < ncells; c++) memset(F->cellvec[c], 0, sizeof(uint64_t) * (size_t)W);
+    for (int c = 0; c < h->ncells; c++) memset(F->cellvec[c], 0, sizeof(uint64_t) * (size_t)W);
+    for (int i = 0; i < h->ncaps; i++) memset(F->capout[i], 0, sizeof(uint64_t) * (size_t)W);
 }
 
 /* Appends u; returns its index, or -1 when the family is full. */
-static int family_append(family *F, cs81 u)
+static int family_append(const hitset_ctx *h, family *F, cs81 u)
 {
     if (F->n >= 64 * F->W) return -1;
     int j = F->n++;
     F->ua[j] = u;
     int c;
     CS81_FOREACH(c, u) hv_set(F->cellvec[c], j);
+    for (int i = 0; i < h->ncaps; i++)
+        if (!cs81_is_empty(cs81_andnot(u, h->cap_region[i]))) hv_set(F->capout[i], j);
     return j;
 }
 
@@ -172,9 +176,9 @@ static void compact(hitset_ctx *h, int d)
     frame *f = &h->fr[d];
     family *src = &h->fam[f->fam], *dst = &h->fam[d + 1];
     int n = hv_count(f->u, src->W);
-    family_reset(dst, words_for(n + 8), h->ncells);
+    family_reset(h, dst, words_for(n + 8));
     int j;
-    HV_FOREACH(j, f->u, src->W) family_append(dst, src->ua[j]);
+    HV_FOREACH(j, f->u, src->W) family_append(h, dst, src->ua[j]);
     f->fam = d + 1;
     memset(f->u, 0, sizeof f->u);
     for (int i = 0; i < n; i++) hv_set(f->u, i);
@@ -273,18 +277,18 @@ static void add_learned(hitset_ctx *h, int d, cs81 u, bool must, bool fresh)
             frame *f = &h->fr[i];
             if (f->fam != last) {
                 last = f->fam;
-                idx = family_append(&h->fam[last], u);
+                idx = family_append(h, &h->fam[last], u);
             }
             if (idx >= 0) hv_set(f->u, idx);
         }
     } else if (must && h->fr[d].fam == d + 1) {
-        idx = family_append(&h->fam[d + 1], u);
+        idx = family_append(h, &h->fam[d + 1], u);
         if (idx >= 0) hv_set(h->fr[d].u, idx);
     }
     if (must && idx < 0) {
         frame *f = &h->fr[d];
-        family_reset(&h->fam[d + 1], 1, h->ncells);
-        family_append(&h->fam[d + 1], u);
+        family_reset(h, &h->fam[d + 1], 1);
+        family_append(h, &h->fam[d + 1], u);
         f->fam = d + 1;
         memset(f->u, 0, sizeof f->u);
         hv_set(f->u, 0);
@@ -699,19 +703,23 @@ static void dispatch(hitset_ctx *h, int d, int r)
  * left cuts (false); exactly as many make the region's cells outside the
  * parts dead (each part takes one of the region's clues left). Notes the
  * smallest such part (h->cap_branch): the node branches on it, so that
- * the caps bind early. The sets whose live part lies inside the region are
- * the unhit ones that no live cell outside it hits (in = u minus the cell
- * vectors of those cells), so only they are read, in set order as before. */
+ * the caps bind early. The sets read are the unhit ones with no cell
+ * outside the region (in = u minus the family's capout, made as sets are
+ * appended), in set order. A set whose cells outside the region are all
+ * dead has its live part inside too, but is left out: any packing of live
+ * parts inside the region bounds its clues, and reading only the sets
+ * inside costs a word per vector instead of a pass per live cell outside
+ * (K = 13 on 8x8, every 40th sample grid: 9,225 -> 9,280 nodes, 2.79 ->
+ * 2.61 G instructions). */
 HV_ALWAYS bool caps_body(hitset_ctx *h, frame *f, const family *F, const int W, const int narrow)
 {
     for (int i = 0; i < h->ncaps; i++) {
         const cs81 R = h->cap_region[i];
-        int left = h->cap[i] - cs81_count(cs81_and(f->chosen, R)), parts = 0, best = 82, j, c;
+        int left = h->cap[i] - cs81_count(cs81_and(f->chosen, R)), parts = 0, best = 82, j;
         if (left < 0) return false;
-        cs81 acc = cs81_empty(), out = cs81_andnot(cs81_andnot(h->allcells, R), f->dead);
+        cs81 acc = cs81_empty();
         uint64_t in[MAXW];
-        for (int w = 0; w < W; w++) in[w] = f->u[w];
-        CS81_FOREACH(c, out) for (int w = 0; w < W; w++) in[w] &= ~F->cellvec[c][w];
+        for (int w = 0; w < W; w++) in[w] = f->u[w] & ~F->capout[i][w];
         const cs81 dead = nar(f->dead, narrow);
         HV_FOREACH(j, in, W) {
             cs81 l = cs81_andnot(nar(F->ua[j], narrow), dead);
@@ -831,10 +839,10 @@ mc_status hitset_run(hitset_ctx *h, const uint8_t *sol, const cs81 *uas, int nua
     if (maxinit > HITSET_MAX_UAS) maxinit = HITSET_MAX_UAS;
     family *top = &h->fam[0];
     int n = 0;
-    family_reset(top, words_for(nuas < maxinit ? nuas + 64 : maxinit + 64), h->ncells);
+    family_reset(h, top, words_for(nuas < maxinit ? nuas + 64 : maxinit + 64));
     for (int i = 0; i < nuas && n < maxinit; i++) {
         if (cs81_is_empty(uas[i])) continue;
-        if (family_append(top, uas[i]) < 0) break;
+        if (family_append(h, top, uas[i]) < 0) break;
         n++;
     }
     st->initial = (uint64_t)n;
