@@ -45,9 +45,9 @@ struct templates64 {
     /* per subset D */
     candidate *cand;      /* per digit of D, its candidates, cheapest first */
     int start[9];         /* cand[start[i] .. start[i + 1]): those of the i-th digit of D */
-    int beg[8], end[8];   /* cand[beg[i] .. end[i]): those of the i-th digit placed */
-    int after[8];         /* a lower bound on the cost of the digits after the i-th */
-    int digit[8];         /* the digits of D, in the order they are placed */
+    int ord[8];           /* the i-th digit placed is digit[ord[i]] */
+    int after[8];         /* a lower bound on the cost of the digits placed after the i-th */
+    int digit[8];         /* the digits of D */
     int k;                /* |D| */
     uint64_t cells;       /* the cells of D's digits */
     int max_size;
@@ -124,12 +124,19 @@ const uint64_t *templates64_all(const templates64 *t, int *n)
     return t->all;
 }
 
-/* Digit i of D onward: used the cells taken, cost the difference's size
- * so far, diff the difference. */
+/* The cost of the i-th digit of D's cheapest candidate, or none (no
+ * candidate: more than any placement may cost). */
+static int cheapest(const templates64 *t, int i, int none)
+{
+    return t->start[i] < t->start[i + 1] ? t->cand[t->start[i]].cost : none;
+}
+
+/* The i-th digit placed onward: used the cells taken, cost the
+ * difference's size so far, diff the difference. */
 static void place(templates64 *t, int i, uint64_t used, int cost, uint64_t diff)
 {
     if (t->stop) return;
-    const int d = t->digit[i];
+    const int o = t->ord[i], d = t->digit[o];
     if (i == t->k - 1) {
         uint64_t rest = t->cells & ~used;
         int c = __builtin_popcountll(t->orig[d] & ~rest);
@@ -139,7 +146,7 @@ static void place(templates64 *t, int i, uint64_t used, int cost, uint64_t diff)
         return;
     }
     const int room = t->max_size - cost - t->after[i];
-    for (int j = t->beg[i]; j < t->end[i]; j++) {
+    for (int j = t->start[o]; j < t->start[o + 1]; j++) {
         const candidate *c = &t->cand[j];
         if (c->cost > room) break;
         if (c->t & used) continue;
@@ -232,28 +239,19 @@ uint64_t templates64_differences(templates64 *t, const uint8_t *sol, int max_dig
         t->start[t->k] = m;
         /* placed in order of their number of candidates, fewest first; the
          * digit with the most takes the rest (its candidates are not read) */
-        int order[8];
+        int *ord = t->ord;
         for (int i = 0; i < k; i++) {
             int n = t->start[i + 1] - t->start[i], p = i;
-            while (p > 0 && t->start[order[p - 1] + 1] - t->start[order[p - 1]] > n) {
-                order[p] = order[p - 1];
-                p--;
-            }
-            order[p] = i;
+            for (; p > 0 && t->start[ord[p - 1] + 1] - t->start[ord[p - 1]] > n; p--) ord[p] = ord[p - 1];
+            ord[p] = i;
         }
-        int dig[8];
-        for (int i = 0; i < k; i++) {
-            dig[i] = t->digit[order[i]];
-            t->beg[i] = t->start[order[i]], t->end[i] = t->start[order[i] + 1];
-        }
-        memcpy(t->digit, dig, sizeof *dig * (size_t)k);
         /* the digits after the i-th cost at least their cheapest
          * candidates (the last, which takes the rest, at least 2) */
         t->after[k - 1] = 0;
         t->after[k - 2] = 2;
         for (int i = k - 3; i >= 0; i--)
-            t->after[i] = t->after[i + 1] + (t->beg[i + 1] < t->end[i + 1] ? t->cand[t->beg[i + 1]].cost : max_size);
-        if (t->after[0] + (t->beg[0] < t->end[0] ? t->cand[t->beg[0]].cost : max_size) > max_size) continue;
+            t->after[i] = t->after[i + 1] + cheapest(t, ord[i + 1], max_size);
+        if (t->after[0] + cheapest(t, ord[0], max_size) > max_size) continue;
         place(t, 0, 0, 0, 0);
     }
     return t->found;
