@@ -55,7 +55,12 @@
  *   dead, and a tight node that would exceed a cap is dropped; so every
  *   puzzle within the caps is still reached (along its branch no cell of it
  *   is dead), others may be reported too. Used for case splits such as
- *   "one half of the grid holds at most K / 2 clues".
+ *   "one half of the grid holds at most K / 2 clues". The unhit sets lying
+ *   inside a region are packed three ways (set order, smallest first,
+ *   reverse set order): more parts than the region's clues left cut; as
+ *   many make its cells outside the parts dead. The node then branches on
+ *   one of those sets' live parts (the one whose cells hit the most of them
+ *   on average, among those of at most 4 cells more than the smallest).
  *
  *   Compaction: when the unhit sets of a child with 9 or more clues left
  *   fit in fewer words, they are gathered into a fresh family owned by that
