@@ -171,15 +171,52 @@ static int family_append(const hitset_ctx *h, family *F, cs81 u)
     return j;
 }
 
-/* Gathers frame d's unhit sets into frame d's own family (index d + 1). */
+/* Makes F the family of the sets src[j] for the bits j of u (srcW words),
+ * in order, with W words: per 64 sets and per word of the sets, their 64
+ * words transposed (hv_transpose64) are the cells' words of set bits. The
+ * same family as family_reset and family_append of each set give (K = 13
+ * on 8x8, 300 unseen grids: 14.96 -> 13.96 G instructions; compaction 10 %
+ * -> 5 % of the samples of a profile). */
+static void family_gather(const hitset_ctx *h, family *F, int W, const cs81 *src, const uint64_t *u, int srcW)
+{
+    int n = 0, j;
+    HV_FOREACH(j, u, srcW) F->ua[n++] = src[j];
+    F->W = W;
+    F->n = n;
+    const int words = h->ncells <= 64 ? 1 : 2;
+    uint64_t rows[64];
+    for (int b = 0; b < W; b++) {
+        int m = n - 64 * b < 0 ? 0 : n - 64 * b > 64 ? 64 : n - 64 * b;
+        const cs81 *set = F->ua + 64 * b;
+        for (int k = 0; k < words; k++) {
+            for (int i = 0; i < 64; i++) rows[i] = i < m ? set[i].w[k] : 0;
+            hv_transpose64(rows);
+            int top = h->ncells - 64 * k < 64 ? h->ncells - 64 * k : 64;
+            for (int c = 0; c < top; c++) F->cellvec[64 * k + c][b] = rows[c];
+        }
+        for (int i = 0; i < h->ncaps; i++) {
+            uint64_t out = 0;
+            for (int t = 0; t < m; t++)
+                if (!cs81_is_empty(cs81_andnot(set[t], h->cap_region[i]))) out |= UINT64_C(1) << t;
+            F->capout[i][b] = out;
+        }
+    }
+}
+
+/* Gathers frame d's unhit sets into frame d's own family (index d + 1):
+ * by transposes (family_gather), or with simd = 0 set by set (its twin). */
 static void compact(hitset_ctx *h, int d)
 {
     frame *f = &h->fr[d];
-    family *src = &h->fam[f->fam], *dst = &h->fam[d + 1];
-    int n = hv_count(f->u, src->W);
-    family_reset(h, dst, words_for(n + 8));
-    int j;
-    HV_FOREACH(j, f->u, src->W) family_append(h, dst, src->ua[j]);
+    const family *src = &h->fam[f->fam];
+    family *dst = &h->fam[d + 1];
+    int n = hv_count(f->u, src->W), j;
+    if (h->simd) {
+        family_gather(h, dst, words_for(n + 8), src->ua, f->u, src->W);
+    } else {
+        family_reset(h, dst, words_for(n + 8));
+        HV_FOREACH(j, f->u, src->W) family_append(h, dst, src->ua[j]);
+    }
     f->fam = d + 1;
     memset(f->u, 0, sizeof f->u);
     for (int i = 0; i < n; i++) hv_set(f->u, i);

@@ -16,11 +16,14 @@
  * holding every 14-clue puzzle the file gives; two more with the degree-k
  * unions on). Bad input: K out of range,
  * a shape of more than 64 cells, and the reader of es8x8-k14.txt on bad
- * lines. test_check64_slow runs the whole sample and all of es8x8-k14.txt.
+ * lines. hitset's vector bodies against its scalar twin on check64's sets
+ * (compaction and caps). test_check64_slow runs the whole sample and all
+ * of es8x8-k14.txt.
  */
 #include <unistd.h>
 
 #include "check64_cross.h"
+#include "hitset.h"
 
 /* The grids of tests/data/es8x8-k14.txt checked here (the first ones):
  * about 25 s of CPU for both engines (tests/data/README has the figures),
@@ -452,6 +455,70 @@ static void test_bad_input(void **state)
     }
 }
 
+/* hitset's vector bodies against its scalar twin on the sets check64
+ * searches (8x8, ua64_find's sets of three sample grids, K = 13 and on
+ * one K = 14, each half capped at K / 2 in turn): compaction runs here (by transposes, or set by set in
+ * the twin), with the caps' vectors of sets outside the region. The same
+ * puzzles in the same order and the same counts. */
+static void cap_found(void *arg, cs81 cells, int n)
+{
+    (void)n;
+    cs81 *list = arg;
+    int *count = (int *)&list[255];
+    if (*count < 254) list[(*count)++] = cells;
+}
+
+static void test_8x8_hitset_twin(void **state)
+{
+    (void)state;
+    const geometry *geo = geometry_get(2, 4);
+    static uint8_t grids[64 * 81];
+    assert_int_equal(load_grids(MC_TEST_DATA "/es8x8-sample.txt", geo, grids, 81), 81);
+    const int pick[3] = {20, 60, 80}; /* 12,831, 1,852 and 2,822 nodes in check64 at K = 13 */
+    ua64 *u = ua64_new(geo);
+    hitset_ctx *h = hitset_new(geo);
+    assert_non_null(u);
+    assert_non_null(h);
+    static uint64_t fam[4096];
+    static cs81 sets[HITSET_MAX_INITIAL], found[2][256];
+    uint64_t total = 0;
+    for (int gi = 0; gi < 3; gi++) {
+        const uint8_t *g = grids + 64 * pick[gi];
+        int n = 0;
+        assert_int_equal(ua64_find(u, g, 5, 12, fam, 4096, &n, NULL, NULL), MC_OK);
+        if (n > HITSET_MAX_INITIAL) n = HITSET_MAX_INITIAL;
+        for (int i = 0; i < n; i++) sets[i] = (cs81){{fam[i], 0}};
+        for (int run = 0; run < (gi == 1 ? 4 : 2); run++) {
+            const int K = 13 + run / 2, side = run % 2;
+            hitset_stats st[2];
+            for (int simd = 0; simd < 2; simd++) {
+                hitset_options o;
+                hitset_options_default(&o, K);
+                o.max_degree = 1;
+                o.simd = simd;
+                o.ncaps = 1;
+                o.cap_region[0] = cs81_empty();
+                for (int x = 0; x < 64; x++)
+                    if ((geo->col[x] < 4) == (side == 0)) cs81_add(&o.cap_region[0], x);
+                o.cap[0] = K / 2;
+                memset(found[simd], 0, sizeof found[simd]);
+                assert_int_equal(hitset_run(h, g, sets, n, &o, cap_found, found[simd], &st[simd]), MC_OK);
+            }
+            assert_memory_equal(found[0], found[1], sizeof found[0]);
+            assert_true(st[0].nodes == st[1].nodes);
+            assert_true(st[0].candidates == st[1].candidates);
+            assert_true(st[0].solver_calls == st[1].solver_calls);
+            assert_true(st[0].learned == st[1].learned);
+            print_message("8x8 twin, sample grid %d, K = %d, half %d capped: %llu nodes\n", pick[gi], K, side,
+                          (unsigned long long)st[0].nodes);
+            total += st[0].nodes;
+        }
+    }
+    assert_true(total > 1000);
+    hitset_free(h);
+    ua64_free(u);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -461,6 +528,7 @@ int main(void)
         cmocka_unit_test(test_4x4_all_grids),     cmocka_unit_test(test_6x6_es_grids),
         cmocka_unit_test(test_6x6_k9_split),      cmocka_unit_test(test_8x8_k13),           cmocka_unit_test(test_8x8_k14),
         cmocka_unit_test(test_k14_file_errors),   cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_8x8_hitset_twin),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

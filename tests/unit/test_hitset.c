@@ -17,6 +17,8 @@
  *   brute-force test, which has the lists).
  * - Stats: sets from second solutions are counted as learned only when
  *   they are kept (none with learn = 0); every kept set is unavoidable.
+ * - hv_transpose64 (compaction's transposes; the scalar twin compacts set
+ *   by set) against a bit-by-bit transpose of random and sparse matrices.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -31,6 +33,7 @@
 #include "geometry.h"
 #include "grid.h"
 #include "hitset.h"
+#include "hitset_inline.h"
 #include "prng.h"
 #include "solver.h"
 
@@ -334,6 +337,27 @@ static void compare_twins(const geometry *g, const uint8_t *sol, const cs81 *fam
     assert_true(s1.candidates == s0.candidates);
     assert_true(s1.solver_calls == s0.solver_calls);
     assert_true(s1.learned == s0.learned);
+    /* with a cap on the left half (the caps, their branch and the sets
+     * outside the region that compaction notes) */
+    hitset_stats c[2];
+    found_list *l[2] = {&la, &lb};
+    for (int simd = 0; simd < 2; simd++) {
+        hitset_options o;
+        hitset_options_default(&o, K);
+        o.simd = simd;
+        o.ncaps = 1;
+        o.cap_region[0] = cs81_empty();
+        for (int x = 0; x < g->ncells; x++)
+            if (g->col[x] < g->N / 2) cs81_add(&o.cap_region[0], x);
+        o.cap[0] = K / 2;
+        l[simd]->n = 0;
+        assert_int_equal(hitset_run(h, sol, fam, nf, &o, on_found, l[simd], &c[simd]), MC_OK);
+    }
+    assert_int_equal(la.n, lb.n);
+    for (int i = 0; i < la.n; i++)
+        if (!cs81_eq(la.set[i], lb.set[i])) fail_msg("capped twin differs (seed %llu)", (unsigned long long)seed);
+    assert_true(c[0].nodes == c[1].nodes);
+    assert_true(c[0].candidates == c[1].candidates);
     hitset_free(h);
 }
 
@@ -363,6 +387,26 @@ static void test_scalar_equals_simd(void **state)
     print_message("9x9 random family: %d sets\n", nf);
     assert_true(nf > 300);
     compare_twins(g9, gr.cell, fam, nf, 10, seed);
+}
+
+static void test_transpose64(void **state)
+{
+    (void)state;
+    prng p;
+    prng_seed(&p, 11);
+    for (int round = 0; round < 200; round++) {
+        uint64_t a[64], b[64];
+        for (int i = 0; i < 64; i++) {
+            a[i] = prng_next(&p);
+            if (round % 2) a[i] &= prng_next(&p) & prng_next(&p); /* sparse, as sets of cells are */
+            if (round % 5 == 0 && i >= round % 64) a[i] = 0;       /* fewer than 64 rows */
+            b[i] = a[i];
+        }
+        hv_transpose64(a);
+        for (int i = 0; i < 64; i++)
+            for (int c = 0; c < 64; c++)
+                if (((a[c] >> i) & 1) != ((b[i] >> c) & 1)) fail_msg("round %d: bit (%d, %d)", round, i, c);
+    }
 }
 
 static void test_6x6_subfamily_and_twin(void **state)
@@ -438,6 +482,7 @@ int main(void)
         cmocka_unit_test(test_scalar_equals_simd),
         cmocka_unit_test(test_6x6_subfamily_and_twin),
         cmocka_unit_test(test_learn_stats),
+        cmocka_unit_test(test_transpose64),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
