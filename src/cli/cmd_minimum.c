@@ -50,7 +50,7 @@ static const char *help =
     "                 digits and 12 cells (8x8) and the band and stack\n"
     "                 cycles, two searches split by the left and right\n"
     "                 halves, the same puzzles (other shapes are refused);\n"
-    "                 check64 on 8x8 at K = 13: 8.5 times the checker's\n"
+    "                 check64 on 8x8 at K = 13: 10.5 times the checker's\n"
     "                 speed (tests/bench/results/bench_minimum.txt);\n"
     "                 band: the band method (minclue search --help), 9x9\n"
     "                 grids only (3 bands of 3 rows of 3x3 boxes, so FILE\n"
