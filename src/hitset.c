@@ -591,8 +591,10 @@ HV_ALWAYS int cell_hits(const uint64_t *u, const uint64_t *cv, const int W)
  * binds its cap sooner than counting all (K = 13 on 8x8, 300 unseen grids:
  * the smallest part 8,070 nodes per grid, this rule 6,971, counting all
  * unhit sets 7,279; parts of at most 2 or 3 cells more than the smallest
- * 7,301-7,429, of 5, 6 or any number more 7,026-7,098). */
-HV_ALWAYS cs81 cap_branch(const hitset_ctx *h, const frame *f, const family *F, const int W, const int narrow)
+ * 7,301-7,429, of 5, 6 or any number more 7,026-7,098). Not inlined: its
+ * arrays stay off the stack frames of the recursion. */
+static __attribute__((noinline)) cs81 cap_branch(const hitset_ctx *h, const frame *f, const family *F, const int W,
+                                                  const int narrow)
 {
     const cs81 dead = nar(f->dead, narrow);
     cs81 part[HITSET_MAX_UAS], all = cs81_empty(), br = cs81_empty();
@@ -693,23 +695,26 @@ HV_ALWAYS void node_body(hitset_ctx *h, int d, int r, const int W, const int sim
         tight_body(h, d, r, P, W, narrow);
         return;
     }
-    /* The branch set: among the live parts with at most one cell more than
-     * the smallest, the one whose cells hit the most unhit sets on average
-     * (the first such in list order). */
+    /* The branch set: under caps that noted sets inside a region,
+     * cap_branch's; otherwise among the live parts with at most one cell
+     * more than the smallest, the one whose cells hit the most unhit sets
+     * on average (the first such in list order). */
     cs81 br = L[head[mins]];
     int bsum = -1;
-    for (int s = mins; s <= mins + 1 && s <= maxs; s++)
-        for (int i = head[s]; i >= 0; i = next[i]) {
-            cs81 l = nar(L[i], narrow);
-            int sum = 0, c;
-            CS81_FOREACH(c, l) sum += cell_hits(f->u, F->cellvec[c], W);
-            sum = sum * 64 / s;
-            if (sum > bsum) {
-                bsum = sum;
-                br = l;
+    if (h->ncaps && h->cap_has)
+        br = cap_branch(h, f, F, W, narrow);
+    else
+        for (int s = mins; s <= mins + 1 && s <= maxs; s++)
+            for (int i = head[s]; i >= 0; i = next[i]) {
+                cs81 l = nar(L[i], narrow);
+                int sum = 0, c;
+                CS81_FOREACH(c, l) sum += cell_hits(f->u, F->cellvec[c], W);
+                sum = sum * 64 / s;
+                if (sum > bsum) {
+                    bsum = sum;
+                    br = l;
+                }
             }
-        }
-    if (h->ncaps && h->cap_has) br = cap_branch(h, f, F, W, narrow);
     /* Children in order of the number of unhit sets their cell hits, most
      * first: that cell is dead for all later siblings. */
     int cells[81], deg[81], nb = 0;

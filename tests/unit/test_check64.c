@@ -460,12 +460,16 @@ static void test_bad_input(void **state)
  * one K = 14, each half capped at K / 2 in turn): compaction runs here (by transposes, or set by set in
  * the twin), with the caps' vectors of sets outside the region. The same
  * puzzles in the same order and the same counts. */
+typedef struct twin_found {
+    int n;
+    cs81 set[256];
+} twin_found;
+
 static void cap_found(void *arg, cs81 cells, int n)
 {
     (void)n;
-    cs81 *list = arg;
-    int *count = (int *)&list[255];
-    if (*count < 254) list[(*count)++] = cells;
+    twin_found *l = arg;
+    if (l->n < 256) l->set[l->n++] = cells;
 }
 
 static void test_8x8_hitset_twin(void **state)
@@ -480,7 +484,8 @@ static void test_8x8_hitset_twin(void **state)
     assert_non_null(u);
     assert_non_null(h);
     static uint64_t fam[4096];
-    static cs81 sets[HITSET_MAX_INITIAL], found[2][256];
+    static cs81 sets[HITSET_MAX_INITIAL];
+    static twin_found found[2];
     uint64_t total = 0;
     for (int gi = 0; gi < 3; gi++) {
         const uint8_t *g = grids + 64 * pick[gi];
@@ -501,10 +506,10 @@ static void test_8x8_hitset_twin(void **state)
                 for (int x = 0; x < 64; x++)
                     if ((geo->col[x] < 4) == (side == 0)) cs81_add(&o.cap_region[0], x);
                 o.cap[0] = K / 2;
-                memset(found[simd], 0, sizeof found[simd]);
-                assert_int_equal(hitset_run(h, g, sets, n, &o, cap_found, found[simd], &st[simd]), MC_OK);
+                memset(&found[simd], 0, sizeof found[simd]);
+                assert_int_equal(hitset_run(h, g, sets, n, &o, cap_found, &found[simd], &st[simd]), MC_OK);
             }
-            assert_memory_equal(found[0], found[1], sizeof found[0]);
+            assert_memory_equal(&found[0], &found[1], sizeof found[0]);
             assert_true(st[0].nodes == st[1].nodes);
             assert_true(st[0].candidates == st[1].candidates);
             assert_true(st[0].solver_calls == st[1].solver_calls);

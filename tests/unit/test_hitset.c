@@ -18,7 +18,8 @@
  * - Stats: sets from second solutions are counted as learned only when
  *   they are kept (none with learn = 0); every kept set is unavoidable.
  * - hv_transpose64 (compaction's transposes; the scalar twin compacts set
- *   by set) against a bit-by-bit transpose of random and sparse matrices.
+ *   by set, compared in test_check64) against a bit-by-bit transpose of
+ *   random and sparse matrices.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -337,8 +338,9 @@ static void compare_twins(const geometry *g, const uint8_t *sol, const cs81 *fam
     assert_true(s1.candidates == s0.candidates);
     assert_true(s1.solver_calls == s0.solver_calls);
     assert_true(s1.learned == s0.learned);
-    /* with a cap on the left half (the caps, their branch and the sets
-     * outside the region that compaction notes) */
+    /* with a cap on the left half (the caps and their branch; compaction,
+     * at children with 9 or more clues left, is compared on check64's 8x8
+     * sets in test_check64) */
     hitset_stats c[2];
     found_list *l[2] = {&la, &lb};
     for (int simd = 0; simd < 2; simd++) {
@@ -371,7 +373,8 @@ static void test_scalar_equals_simd(void **state)
         compare_twins(g4, grids4[gi], fam, nf, 5, 0);
     }
     /* 9x9: a grid of a 17-clue puzzle with a random family of ~480 sets
-     * (512-bit top vectors, compaction to 256/128/64). */
+     * (512-bit top vectors; at K = 10 no child compacts: test_check64's 8x8
+     * twin compares compaction). */
     const geometry *g9 = geometry_9x9();
     const char *text = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
     grid gr;
