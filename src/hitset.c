@@ -158,6 +158,12 @@ static void family_reset(const hitset_ctx *h, family *F, int W)
     for (int i = 0; i < h->ncaps; i++) memset(F->capout[i], 0, sizeof(uint64_t) * (size_t)W);
 }
 
+/* Whether set u has a cell outside cap region i (the family's capout). */
+static inline bool outside_cap(const hitset_ctx *h, cs81 u, int i)
+{
+    return !cs81_is_empty(cs81_andnot(u, h->cap_region[i]));
+}
+
 /* Appends u; returns its index, or -1 when the family is full. */
 static int family_append(const hitset_ctx *h, family *F, cs81 u)
 {
@@ -167,7 +173,7 @@ static int family_append(const hitset_ctx *h, family *F, cs81 u)
     int c;
     CS81_FOREACH(c, u) hv_set(F->cellvec[c], j);
     for (int i = 0; i < h->ncaps; i++)
-        if (!cs81_is_empty(cs81_andnot(u, h->cap_region[i]))) hv_set(F->capout[i], j);
+        if (outside_cap(h, u, i)) hv_set(F->capout[i], j);
     return j;
 }
 
@@ -197,7 +203,7 @@ static void family_gather(const hitset_ctx *h, family *F, int W, const cs81 *src
         for (int i = 0; i < h->ncaps; i++) {
             uint64_t out = 0;
             for (int t = 0; t < m; t++)
-                if (!cs81_is_empty(cs81_andnot(set[t], h->cap_region[i]))) out |= UINT64_C(1) << t;
+                if (outside_cap(h, set[t], i)) out |= UINT64_C(1) << t;
             F->capout[i][b] = out;
         }
     }
@@ -610,7 +616,7 @@ static __attribute__((noinline)) cs81 cap_branch(const hitset_ctx *h, const fram
     CS81_FOREACH(c, all) hits[c] = cell_hits(h->cap_in, F->cellvec[c], W);
     int bsum = -1;
     for (int q = 0; q < n; q++) {
-        if (size[q] > mins + 4 || size[q] == 0) continue;
+        if (size[q] > mins + 4) continue;
         int sum = 0;
         CS81_FOREACH(c, part[q]) sum += hits[c];
         sum = sum * 64 / size[q];
@@ -827,35 +833,30 @@ HV_ALWAYS bool caps_body(hitset_ctx *h, frame *f, const family *F, const int W, 
         if (left < 0) return false;
         uint64_t in[MAXW];
         for (int w = 0; w < W; w++) in[w] = f->u[w] & ~F->capout[i][w];
-        cs81 dead = nar(f->dead, narrow), acc = cs81_empty(), part[HITSET_MAX_UAS];
-        int n = 0, parts = 0, mins = 82, maxs = 0;
-        int16_t head[82], next[HITSET_MAX_UAS];
+        cs81 dead = nar(f->dead, narrow), part[HITSET_MAX_UAS];
+        int n = 0, mins = 82, maxs = 0;
+        int16_t head[82], next[HITSET_MAX_UAS], order[3][HITSET_MAX_UAS];
         for (int s = 0; s < 82; s++) head[s] = -1;
-        /* set order, and the size lists */
         HV_FOREACH(j, in, W) {
             cs81 l = cs81_andnot(nar(F->ua[j], narrow), dead);
             int k = cs81_count(l);
-            if (k == 0) return false;
-            if (!cs81_intersects(l, acc)) {
-                if (++parts > left) return false;
-                acc = cs81_or(acc, l);
-            }
             part[n] = l;
             next[n] = head[k];
             head[k] = (int16_t)n++;
             if (k < mins) mins = k;
             if (k > maxs) maxs = k;
         }
-        if (parts == left) dead = cs81_or(dead, cs81_andnot(R, acc));
-        /* smallest first (per size the last set first), then in reverse
+        /* set order, smallest first (per size the last set first), reverse
          * set order */
-        int16_t order[HITSET_MAX_UAS];
         int no = 0;
         for (int s = mins; s <= maxs; s++)
-            for (int q = head[s]; q >= 0; q = next[q]) order[no++] = (int16_t)q;
-        if (!cap_pack(part, order, n, R, left, &dead)) return false;
-        for (int q = 0; q < n; q++) order[q] = (int16_t)(n - 1 - q);
-        if (!cap_pack(part, order, n, R, left, &dead)) return false;
+            for (int q = head[s]; q >= 0; q = next[q]) order[1][no++] = (int16_t)q;
+        for (int q = 0; q < n; q++) {
+            order[0][q] = (int16_t)q;
+            order[2][q] = (int16_t)(n - 1 - q);
+        }
+        for (int o = 0; o < 3; o++)
+            if (!cap_pack(part, order[o], n, R, left, &dead)) return false;
         f->dead = cs81_or(f->dead, dead);
         if (n && mins < best) {
             best = mins;
