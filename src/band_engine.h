@@ -18,8 +18,8 @@
  *      256 of the finder's are a second vector (tested only on pairs that
  *      pass the first; a learned one never enters it, as it would set a
  *      bit in every Y) and the rest are scanned (band_scan: 8 or 4 sets per compare where
- *      the CPU has AVX-512 or AVX2; at most 4,096 learned per orientation:
- *      scanning more costs more than the solver calls saved);
+ *      the CPU has AVX-512 or AVX2; at most 65,536 learned per orientation,
+ *      MAX_TB_LEARNED);
  *   3. X x Y: for every size pair with band_split_pair_ok, every pair whose
  *      vectors AND to zero survives; the Y of a size (sorted by their bits
  *      of the first 10 UAs, so that alike Y share a block) are held bit per

@@ -56,12 +56,15 @@
 /* grid UAs learned per grid and kept (every band-3 stage scans them) */
 #define MAX_GRID_LEARNED 2048
 /* two-band UAs learned per orientation and kept: each costs a set in every
- * later scan (band_scan) and saves the solver calls of the pairs it kills;
- * with the vector scan, K = 17, 5 heavy groups (312:167751, 209:402810,
- * 70:877691, 36:441483, 1:31563), CPU s of the engine in one window:
- * 2,048 83.3 s, 4,096 73.6 s, 8,192 79.0 s (52 groups, --per-band 4,
- * seed 99: 2,048 180.6 s, 4,096 175.2 s) */
-#define MAX_TB_LEARNED 4096
+ * later scan (band_scan; from an X's second pair on only the sets whose
+ * band-1 part it misses, list_dead) and saves the two-band checks of the
+ * pairs it kills. K = 17, 5 heavy groups (312:167751, 209:402810,
+ * 70:877691, 36:441483, 1:31563), CPU s of the engine, both builds at once
+ * and swapped between the cores: 4,096 29.8 s, 65,536 27.8 s (0.934; they
+ * learned 6,743-38,827 each); groups 135:1155408 and 87:1582125: 4.1%
+ * fewer instructions; group 14:259502: 0.923 of the time. (With the whole
+ * list scanned for every pair, 4,096 was best: 8,192 cost 7% more.) */
+#define MAX_TB_LEARNED 65536
 /* two-band UAs from digit refillings (band_ua): digit sets of up to
  * refill_digits() digits, sets of up to REFILL_SIZE cells; at most
  * MAX_TB_INITIAL two-band UAs (finder's and refillings', smallest first)
