@@ -170,40 +170,35 @@ static inline bool b3_bound_add(b3_bound *b, uint32_t live, const int qstack[3],
     return false;
 }
 
-/* One node of the band-3 search: Z (nz clues, zs per stack) taken, the
- * cells of dead excluded; list[0..n): the pair's UAs unhit by Z without
- * its last cell bit (bit 0 at the root), so this node's list (those without
- * bit) is written just after it, list + n (the lists of a path nest in
- * e->R); the UAs learned for this pair are scanned as they are. */
-static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs[3], uint32_t *list, int n,
-                 uint32_t bit)
+/* The allowed cells of a node: those of the stacks that can still take a
+ * clue (Z holds zs[s] of stack s). */
+static inline uint32_t b3_allowed(const band_engine *e, const int zs[3])
 {
-    if (e->stop || e->q_dead) return;
-    e->rec->band3_nodes++;
     uint32_t allowed = 0;
     for (int s = 0; s < 3; s++)
         if (e->qstack[s] + zs[s] < e->stack_cap[s]) allowed |= UINT32_C(0x1C0E07) << (3 * s);
-    b3_bound bd = {.used = B3_USED0, .bestn = 32};
-    uint32_t *out = list + n;
-    int m = 0;
+    return allowed;
+}
+
+static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs[3], uint32_t *list, int n,
+                 uint32_t bit);
+
+/* The rest of a node of the band-3 search once its list is read into bd
+ * (its list for the children in out[0..m)): the UAs learned for this
+ * pair, the final check when Z hits them all, the tight bounds and the
+ * branches. */
+static inline __attribute__((always_inline)) void dfs3_rest(band_engine *e, uint32_t z, uint32_t dead, int nz,
+                                                           const int zs[3], uint32_t allowed, b3_bound *bd,
+                                                           uint32_t *out, int m)
+{
     const uint32_t take = ~dead & allowed;
-    /* lower bounds: disjoint live parts (dead and full-stack cells cannot
-     * be taken), in all and inside one stack; the list's sets that bit
-     * hits go in as B3_NONE (no branch on them: it would be mispredicted
-     * half the time) */
-    for (int i = 0; i < n; i++) {
-        uint32_t u = list[i], hit = -(uint32_t)((u & bit) != 0);
-        out[m] = u;
-        m += (int)(hit + 1);
-        if (b3_bound_add(&bd, (u & take) | hit, e->qstack, zs, e->stack_cap)) return;
-    }
     for (int i = 0; i < e->nlearned3; i++) {
         uint32_t u = e->learned3[i];
-        if (!(u & z) && b3_bound_add(&bd, u & take, e->qstack, zs, e->stack_cap)) return;
+        if (!(u & z) && b3_bound_add(bd, u & take, e->qstack, zs, e->stack_cap)) return;
     }
-    uint32_t best = bd.best, used = bd.used & MASK27, *used_st = bd.used_st;
-    int lb = bd.lb, *lbs = bd.lbs;
-    if (bd.bestn == 32) { /* Z hits the list: branch on a UA beyond it, else the final check */
+    uint32_t best = bd->best, used = bd->used & MASK27, *used_st = bd->used_st;
+    int lb = bd->lb, *lbs = bd->lbs;
+    if (bd->bestn == 32) { /* Z hits the list: branch on a UA beyond it, else the final check */
         uint32_t u3 = b3_rest_unhit(e, z);
         if (!u3) {
             uint8_t second[81];
@@ -261,6 +256,81 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
         dead |= b;
         if (e->stop || e->q_dead) return;
     }
+}
+
+/* One node of the band-3 search below the root: Z (nz clues, zs per
+ * stack) taken, the cells of dead excluded; list[0..n): the pair's UAs
+ * unhit by Z without its last cell bit, so this node's list (those without
+ * bit) is written just after it, list + n (the lists of a path nest in
+ * e->R); the UAs learned for this pair are scanned as they are. */
+static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs[3], uint32_t *list, int n,
+                 uint32_t bit)
+{
+    if (e->stop || e->q_dead) return;
+    e->rec->band3_nodes++;
+    const uint32_t allowed = b3_allowed(e, zs), take = ~dead & allowed;
+    b3_bound bd = {.used = B3_USED0, .bestn = 32};
+    uint32_t *out = list + n;
+    int m = 0;
+    /* lower bounds: disjoint live parts (dead and full-stack cells cannot
+     * be taken), in all and inside one stack; the list's sets that bit
+     * hits go in as B3_NONE (no branch on them: it would be mispredicted
+     * half the time) */
+    for (int i = 0; i < n; i++) {
+        uint32_t u = list[i], hit = -(uint32_t)((u & bit) != 0);
+        out[m] = u;
+        m += (int)(hit + 1);
+        if (b3_bound_add(&bd, (u & take) | hit, e->qstack, zs, e->stack_cap)) return;
+    }
+    dfs3_rest(e, z, dead, nz, zs, allowed, &bd, out, m);
+}
+
+/* Adds the band-3 parts of the UAs whose bits are set in un's words [wa,
+ * wb) to the root's list (e->R from *n) and its bound; true when the root
+ * is dead. */
+static inline bool root_take(band_engine *e, const uint64_t *un, int wa, int wb, uint32_t allowed, b3_bound *bd,
+                             int *n)
+{
+    static const int zs[3] = {0, 0, 0};
+    uint32_t *r = e->R;
+    int nr = *n; /* a local: a store to R[] might alias *n */
+    for (int w = wa; w < wb; w++)
+        for (uint64_t m = un[w]; m; m &= m - 1) {
+            uint32_t u = e->b3part[64 * w + __builtin_ctzll(m)];
+            r[nr++] = u;
+            if (b3_bound_add(bd, u & allowed, e->qstack, zs, e->stack_cap)) return true;
+        }
+    *n = nr;
+    return false;
+}
+
+/* The root of the band-3 search of the pair Q (Z empty): its list, read
+ * as it is made, is the band-3 parts of the UAs Q leaves unhit among the
+ * first w0 words of e->un3 (the first MIX; all with options.band3_plain)
+ * and among those learned since the bitmaps were loaded (k >= nb3_load;
+ * step 6's minimized ones, at most MAX_GRID_LEARNED), in that order in
+ * e->R; it is the children's list as well (nothing of it is hit). The
+ * learned ones are small and made for pairs like this one: in the list
+ * the bounds and branches use them from the root, where tested only on a
+ * Z that hits the list they cut late (K = 17, 26 groups: band-3 nodes
+ * 63.1 M -> 43.2 M, band 3 27.5 -> 26.4 s). */
+static void dfs3_root(band_engine *e, uint32_t y, int w0)
+{
+    static const int zs[3] = {0, 0, 0};
+    if (e->stop) return;
+    e->rec->band3_nodes++;
+    const uint32_t allowed = b3_allowed(e, zs);
+    b3_bound bd = {.used = B3_USED0, .bestn = 32};
+    int n = 0;
+    if (root_take(e, e->un3, 0, w0, allowed, &bd, &n)) return;
+    int lo = e->nb3_load > 64 * w0 ? e->nb3_load : 64 * w0, wa = lo >> 6, wb = (e->nb3 + 63) >> 6;
+    if (wa < wb) {
+        uint64_t un[B3_WORDS];
+        b3_unhit(e, y, un, wa, wb);
+        un[wa] &= ~((UINT64_C(1) << (lo & 63)) - 1);
+        if (root_take(e, un, wa, wb, allowed, &bd, &n)) return;
+    }
+    dfs3_rest(e, 0, 0, 0, zs, allowed, &bd, e->R, n);
 }
 
 /* A UA's band-3 size and its size (be_b3_order's keys). */
@@ -382,36 +452,6 @@ bool be_mix_dead(band_engine *e, uint32_t x, uint32_t y, int zhi, const int qsta
     return b3_dead(e, un, *nw, zhi, qstack);
 }
 
-/* Appends to the search's root list e->R the band-3 parts of the UAs
- * whose bits are set in un's words [wa, wb) (counted in a local: a store
- * to R[] might alias e->nR). */
-static void list_append(band_engine *e, const uint64_t *un, int wa, int wb)
-{
-    uint32_t *r = e->R;
-    int nr = e->nR;
-    for (int w = wa; w < wb; w++)
-        for (uint64_t m = un[w]; m; m &= m - 1) r[nr++] = e->b3part[64 * w + __builtin_ctzll(m)];
-    e->nR = nr;
-}
-
-/* Appends to the search's root list e->R the band-3 parts of the UAs
- * learned since the bitmaps were loaded (k >= nb3_load; step 6's minimized
- * ones, at most MAX_GRID_LEARNED) that the pair leaves unhit (X = the
- * b3x_x of be_mix_dead, y), skipping those of the first w0 words (already
- * there). They are small and made for pairs like this one: in the list
- * the bounds and branches use them from the root, where tested only on a
- * Z that hits the list they cut late (K = 17, 26 groups: band-3 nodes
- * 63.1 M -> 43.2 M, band 3 27.5 -> 26.4 s). */
-static void learned3_into_list(band_engine *e, uint32_t y, int w0)
-{
-    int lo = e->nb3_load > 64 * w0 ? e->nb3_load : 64 * w0, wa = lo >> 6, wb = (e->nb3 + 63) >> 6;
-    if (wa >= wb) return;
-    uint64_t un[B3_WORDS];
-    b3_unhit(e, y, un, wa, wb);
-    un[wa] &= ~((UINT64_C(1) << (lo & 63)) - 1);
-    list_append(e, un, wa, wb);
-}
-
 /* Step 5 on one pair Q of step 4, in the current item's band 3: the bound
  * of step 3b again (in group mode its first application; in grid mode the
  * UAs learned since make it stronger), then the search over the UAs Q
@@ -444,15 +484,11 @@ static void band3(band_engine *e, uint64_t q, uint32_t info, bool cut)
         b3_unhit(e, y, un, w0, nw);
         w0 = nw;
     }
-    e->nR = 0;
-    list_append(e, un, 0, w0);
-    learned3_into_list(e, y, w0);
     e->un3_w0 = e->un3_w1 = w0;
     e->un3_rest = e->opt.band3_plain;
     e->q_dead = false;
     e->nlearned3 = 0;
-    int zs[3] = {0, 0, 0};
-    dfs3(e, 0, 0, 0, zs, e->R, e->nR, 0);
+    dfs3_root(e, y, w0);
 }
 
 /* The band-3 side of the item now in e->og (its UAs in e->oua): band 3's

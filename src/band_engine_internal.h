@@ -195,9 +195,8 @@ struct band_engine {
     uint64_t (*closure)[CLOSURE_WORDS];
     int cap_closure;
     /* band 3 search: the lists of the UAs unhit, one per depth (the root's
-     * at R[0..nR)), and the UAs learned for the current pair */
+     * first, made by dfs3_root), and the UAs learned for the current pair */
     uint32_t *R;
-    int nR;
     uint32_t learned3[64];
     int nlearned3;
     uint64_t Q;                  /* bands 1+2 clues (oriented cells 0..53) */
@@ -279,7 +278,7 @@ struct band_engine {
     uint64_t b3x[B3_WORDS];
     /* step 5: the item's UAs unhit by the pair Q (un3); words [0, un3_w0)
      * (the first MIX) feed the search's list, and so do the UAs learned
-     * since the bitmaps were loaded (k >= nb3_load, learned3_into_list);
+     * since the bitmaps were loaded (k >= nb3_load, dfs3_root);
      * the later words [un3_w0, un3_w1) are filled only when a set Z first
      * hits the whole list (un3_rest) and are then tested on each such Z
      * (the learned ones among them again, which changes nothing) */
