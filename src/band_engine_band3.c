@@ -184,14 +184,13 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
                  uint32_t bit);
 
 /* The rest of a node of the band-3 search once its list is read into bd
- * (its list for the children in out[0..m)): the UAs learned for this
- * pair, the final check when Z hits them all, the tight bounds and the
- * branches. */
+ * (its list for the children in out[0..m); take: the cells it may take,
+ * neither dead nor in a full stack): the UAs learned for this pair, the
+ * final check when Z hits them all, the tight bounds and the branches. */
 static inline __attribute__((always_inline)) void dfs3_rest(band_engine *e, uint32_t z, uint32_t dead, int nz,
-                                                           const int zs[3], uint32_t allowed, b3_bound *bd,
+                                                           const int zs[3], uint32_t take, b3_bound *bd,
                                                            uint32_t *out, int m)
 {
-    const uint32_t take = ~dead & allowed;
     for (int i = 0; i < e->nlearned3; i++) {
         uint32_t u = e->learned3[i];
         if (!(u & z) && b3_bound_add(bd, u & take, e->qstack, zs, e->stack_cap)) return;
@@ -232,7 +231,7 @@ static inline __attribute__((always_inline)) void dfs3_rest(band_engine *e, uint
             }
         }
         if (e->nlearned3 < (int)(sizeof e->learned3 / sizeof *e->learned3)) e->learned3[e->nlearned3++] = u3;
-        best = used = u3 & ~dead & allowed;
+        best = used = u3 & take;
         lb = 1;
         if (!best) return;
     }
@@ -268,7 +267,7 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
 {
     if (e->stop || e->q_dead) return;
     e->rec->band3_nodes++;
-    const uint32_t allowed = b3_allowed(e, zs), take = ~dead & allowed;
+    const uint32_t take = ~dead & b3_allowed(e, zs);
     b3_bound bd = {.used = B3_USED0, .bestn = 32};
     uint32_t *out = list + n;
     int m = 0;
@@ -282,16 +281,15 @@ static void dfs3(band_engine *e, uint32_t z, uint32_t dead, int nz, const int zs
         m += (int)(hit + 1);
         if (b3_bound_add(&bd, (u & take) | hit, e->qstack, zs, e->stack_cap)) return;
     }
-    dfs3_rest(e, z, dead, nz, zs, allowed, &bd, out, m);
+    dfs3_rest(e, z, dead, nz, zs, take, &bd, out, m);
 }
 
 /* Adds the band-3 parts of the UAs whose bits are set in un's words [wa,
  * wb) to the root's list (e->R from *n) and its bound; true when the root
  * is dead. */
-static inline bool root_take(band_engine *e, const uint64_t *un, int wa, int wb, uint32_t allowed, b3_bound *bd,
-                             int *n)
+static inline bool root_take(band_engine *e, const uint64_t *un, int wa, int wb, const int zs[3],
+                             uint32_t allowed, b3_bound *bd, int *n)
 {
-    static const int zs[3] = {0, 0, 0};
     uint32_t *r = e->R;
     int nr = *n; /* a local: a store to R[] might alias *n */
     for (int w = wa; w < wb; w++)
@@ -322,13 +320,13 @@ static void dfs3_root(band_engine *e, uint32_t y, int w0)
     const uint32_t allowed = b3_allowed(e, zs);
     b3_bound bd = {.used = B3_USED0, .bestn = 32};
     int n = 0;
-    if (root_take(e, e->un3, 0, w0, allowed, &bd, &n)) return;
+    if (root_take(e, e->un3, 0, w0, zs, allowed, &bd, &n)) return;
     int lo = e->nb3_load > 64 * w0 ? e->nb3_load : 64 * w0, wa = lo >> 6, wb = (e->nb3 + 63) >> 6;
     if (wa < wb) {
         uint64_t un[B3_WORDS];
         b3_unhit(e, y, un, wa, wb);
         un[wa] &= ~((UINT64_C(1) << (lo & 63)) - 1);
-        if (root_take(e, un, wa, wb, allowed, &bd, &n)) return;
+        if (root_take(e, un, wa, wb, zs, allowed, &bd, &n)) return;
     }
     dfs3_rest(e, 0, 0, 0, zs, allowed, &bd, e->R, n);
 }
