@@ -101,7 +101,7 @@ again=("K = 16, --band1 1-398 --per-band 10, seed 2029" "K = 16, --band1 1-2 --p
        "K = 17, --band1 1-398 --per-band 3, seed 2029" "K = 17, --band1 1-199 --per-band 3, seed 2031"
        "K = 17, --band1 200-398 --per-band 3, seed 2031" "K = 17, --band1 399-416 --per-band 40, seed 2026"
        "K = 17, --band1 399-416 --per-band 40, seed 2027" "K = 17, --band1 399-416 --per-band 200, seed 2028")
-model=(k16-0 k16-1 k16-2 k16-3 k17-0 k17-1 k17-2 k17-3 k17-4 k17-5)
+model=(k16-{0..3} k17-{0..5}) # the files of the model's sections above, in the same order
 groups() { awk 'NF == 10 && $1 ~ /^[0-9]+$/ && $4 ~ /^[0-9]+\.[0-9]+$/ { print $1, $2, $3, $6, $7, $8 }' "$1"; }
 ok=0; total=0
 for i in "${!again[@]}"; do
